@@ -1,0 +1,86 @@
+//! Sums the selected parts into the profile's event columns: self costs per
+//! function, call edges per (caller, callee), totals; derived events computed.
+
+use super::{Edge, add};
+use crate::profile::{Cost, Part, Profile};
+use std::collections::HashMap;
+
+pub struct Combined {
+    pub width: usize,
+    pub totals: Vec<Cost>,
+    pub self_costs: Vec<Cost>,
+    pub called: Vec<u64>,
+    pub edges: Vec<Edge>,
+    pub edge_costs: Vec<Cost>,
+}
+
+/// Adds a row in part columns into a row in profile columns.
+fn add_mapped(row: &mut [Cost], part: &Part, costs: &[Cost]) {
+    for (c, &v) in costs.iter().enumerate() {
+        let slot = &mut row[part.event_map[c]];
+        *slot = slot.saturating_add(v);
+    }
+}
+
+pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
+    let n = profile.functions.len();
+    let width = profile.events.len();
+    let mut self_costs = vec![0; n * width];
+    let mut edge_index: HashMap<(u32, u32), usize> = HashMap::new();
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut edge_costs: Vec<Cost> = Vec::new();
+    let parts = profile.parts.iter().zip(selected).filter(|(_, s)| **s);
+    for (part, _) in parts {
+        let pw = part.width();
+        if pw == 0 {
+            continue;
+        }
+        for (f, row) in part.self_costs.chunks_exact(pw).enumerate() {
+            add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
+        }
+        for (i, call) in part.calls.iter().enumerate() {
+            let key = (call.caller.0, call.callee.0);
+            let e = *edge_index.entry(key).or_insert_with(|| {
+                edges.push(Edge {
+                    caller: call.caller,
+                    callee: call.callee,
+                    count: 0,
+                });
+                edge_costs.resize(edge_costs.len() + width, 0);
+                edges.len() - 1
+            });
+            edges[e].count = edges[e].count.saturating_add(call.count);
+            add_mapped(
+                &mut edge_costs[e * width..(e + 1) * width],
+                part,
+                part.call_cost(i),
+            );
+        }
+    }
+    if width > 0 {
+        for row in self_costs.chunks_exact_mut(width) {
+            profile.events.derive(row);
+        }
+        for row in edge_costs.chunks_exact_mut(width) {
+            profile.events.derive(row);
+        }
+    }
+    let mut totals = vec![0; width];
+    if width > 0 {
+        for row in self_costs.chunks_exact(width) {
+            add(&mut totals, row);
+        }
+    }
+    let mut called = vec![0u64; n];
+    for e in &edges {
+        called[e.callee.index()] = called[e.callee.index()].saturating_add(e.count);
+    }
+    Combined {
+        width,
+        totals,
+        self_costs,
+        called,
+        edges,
+        edge_costs,
+    }
+}

@@ -1,0 +1,70 @@
+//! The command line (clap derive). `cgtui FILE...` browses; `cgtui report`
+//! prints.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cgtui",
+    version,
+    about = "A fast terminal browser for Callgrind and Cachegrind profiles",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub browse: BrowseArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the flat profile (text or JSON) without opening the browser.
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct LoadArgs {
+    /// Load only the files named, not the other per-thread/per-dump files
+    /// of the same run.
+    #[arg(long)]
+    pub no_siblings: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BrowseArgs {
+    /// Profile files (`-` reads standard input). Default: the newest
+    /// `callgrind.out.*` in the current directory.
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Profile files (`-` reads standard input); gzip is read transparently.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Event to sort by (default: the first).
+    #[arg(long, value_name = "EV")]
+    pub event: Option<String>,
+    /// Sort by inclusive cost instead of self cost.
+    #[arg(long)]
+    pub inclusive: bool,
+    /// Self sort: list functions until they cover PCT% of the total.
+    /// Inclusive sort: list those with at least (100 - PCT)% of the total.
+    #[arg(long, value_name = "PCT", default_value_t = 99.0)]
+    pub threshold: f64,
+    /// List at most N functions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Only these parts (1-based, as listed in the report); repeatable.
+    #[arg(long, value_name = "N")]
+    pub part: Vec<usize>,
+    /// Print JSON (schema in README.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub load: LoadArgs,
+}

@@ -1,0 +1,14 @@
+//! cgtui: a terminal browser for Callgrind and Cachegrind profiles.
+//!
+//! Data flows one way: bytes -> `parse` -> `profile::Profile` (immutable
+//! after load) -> `analysis` -> `report` or `tui`. Everything but `tui`
+//! works without a terminal.
+
+pub mod analysis;
+pub mod cli;
+pub mod cli_support;
+pub mod format;
+pub mod parse;
+pub mod profile;
+pub mod report;
+pub mod tui;

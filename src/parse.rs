@@ -1,0 +1,157 @@
+//! The format reader: bytes -> `Profile`, with diagnostics. One streaming
+//! pass over lines; a nom parser per line kind (`lines`), a state machine
+//! that gives them meaning (`loader`). Must not import `tui`.
+
+mod finish;
+mod idmap;
+mod input;
+mod lines;
+mod loader;
+mod siblings;
+
+pub use input::MAX_LINE;
+pub use siblings::expand as sibling_files;
+
+use idmap::IdMap;
+use input::{Line, LineReader};
+use loader::Loader;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::profile::Profile;
+
+/// Why a whole file could not be loaded (per-line problems are diagnostics).
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: is a directory, not a profile")]
+    Directory { path: String },
+    #[error("{path}: not a callgrind/cachegrind profile: {reason}")]
+    NotAProfile { path: String, reason: String },
+}
+
+/// How to load.
+#[derive(Clone, Copy, Debug)]
+pub struct LoadOptions {
+    /// Load the other files of a per-thread / per-dump set too.
+    pub siblings: bool,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions { siblings: true }
+    }
+}
+
+/// Progress of a load: bytes read so far and the total, when known.
+pub type Progress<'a> = &'a mut dyn FnMut(u64, Option<u64>);
+
+/// Loads the profile files at `paths` (`-` is standard input) as one profile.
+pub fn load_paths(paths: &[PathBuf], options: LoadOptions) -> Result<Profile, LoadError> {
+    load_paths_with_progress(paths, options, &mut |_, _| {})
+}
+
+/// `load_paths`, reporting progress as it reads.
+pub fn load_paths_with_progress(
+    paths: &[PathBuf],
+    options: LoadOptions,
+    progress: Progress<'_>,
+) -> Result<Profile, LoadError> {
+    let files = file_list(paths, options);
+    let total: Option<u64> = files
+        .iter()
+        .map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
+        .sum();
+    let mut profile = Profile::default();
+    let mut loader = Loader::new(&mut profile);
+    let mut done = 0;
+    for path in &files {
+        let name = path.display().to_string();
+        if path == Path::new("-") {
+            read_into(
+                &mut loader,
+                "<stdin>",
+                std::io::stdin().lock(),
+                &mut |_, _| {},
+            )?;
+            continue;
+        }
+        let io = |source| LoadError::Io {
+            path: name.clone(),
+            source,
+        };
+        if path.is_dir() {
+            return Err(LoadError::Directory { path: name });
+        }
+        let file = std::fs::File::open(path).map_err(io)?;
+        let mut report = |n: u64, _| progress(done + n, total);
+        done += read_into(&mut loader, &name, file, &mut report)?;
+    }
+    finish::finish(loader);
+    Ok(profile)
+}
+
+/// The files to read: each path, or its sibling set.
+fn file_list(paths: &[PathBuf], options: LoadOptions) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for path in paths {
+        let set = if options.siblings && path != Path::new("-") {
+            siblings::expand(path)
+        } else {
+            vec![path.clone()]
+        };
+        for p in set {
+            if !files.contains(&p) {
+                files.push(p);
+            }
+        }
+    }
+    files
+}
+
+/// Loads one profile from an in-memory or streamed source named `name`.
+pub fn load_reader(name: &str, reader: impl Read) -> Result<Profile, LoadError> {
+    let mut profile = Profile::default();
+    let mut loader = Loader::new(&mut profile);
+    read_into(&mut loader, name, reader, &mut |_, _| {})?;
+    finish::finish(loader);
+    Ok(profile)
+}
+
+/// Streams one file through the loader; returns the bytes read.
+fn read_into(
+    loader: &mut Loader<'_>,
+    name: &str,
+    reader: impl Read,
+    progress: Progress<'_>,
+) -> Result<u64, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    let mut lines = LineReader::new(input::maybe_gunzip(reader).map_err(io)?);
+    loader.begin_file(name);
+    let mut count: u32 = 0;
+    while let Some(line) = lines.next_line().map_err(io)? {
+        match line {
+            Line::Text(text) => loader.line(text)?,
+            Line::TooLong(len) => loader.overlong_line(len)?,
+        }
+        count = count.wrapping_add(1);
+        if count % 65_536 == 0 {
+            progress(lines.bytes_read, None);
+        }
+    }
+    let bytes = lines.bytes_read;
+    progress(bytes, None);
+    loader.end_file(lines.ended_mid_line)?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests;

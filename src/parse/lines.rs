@@ -1,0 +1,206 @@
+//! nom parsers for the pieces of one line, on bytes. Each returns what the
+//! line says; the state machine in `loader` decides what it means.
+
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take_while1},
+    character::complete::{char, space0, space1},
+    combinator::{map, opt, rest},
+    sequence::{delimited, preceded},
+};
+
+/// A number as written, with overflow remembered rather than wrapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Num {
+    pub value: u64,
+    /// True if the written number did not fit in 64 bits (value saturated).
+    pub overflow: bool,
+}
+
+/// One subposition column of a cost line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubPos {
+    Abs(u64),
+    /// `+N` / `-N`: relative to the column's last value.
+    Rel {
+        negative: bool,
+        delta: u64,
+    },
+    /// `*`: the column's last value.
+    Same,
+}
+
+fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+fn is_digit(b: u8) -> bool {
+    b.is_ascii_digit()
+}
+
+fn is_hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+fn fold_digits(digits: &[u8], radix: u64) -> Num {
+    let mut value: u64 = 0;
+    let mut overflow = false;
+    for &d in digits {
+        let v = u64::from(match d {
+            b'0'..=b'9' => d - b'0',
+            b'a'..=b'f' => d - b'a' + 10,
+            _ => d - b'A' + 10,
+        });
+        match value.checked_mul(radix).and_then(|x| x.checked_add(v)) {
+            Some(x) => value = x,
+            None => {
+                value = u64::MAX;
+                overflow = true;
+            }
+        }
+    }
+    Num { value, overflow }
+}
+
+/// `123` or `0x7b`.
+pub fn number(i: &[u8]) -> IResult<&[u8], Num> {
+    alt((
+        map(
+            preceded(alt((tag("0x"), tag("0X"))), take_while1(is_hex)),
+            |d| fold_digits(d, 16),
+        ),
+        map(take_while1(is_digit), |d| fold_digits(d, 10)),
+    ))
+    .parse(i)
+}
+
+/// A subposition: `*`, `+N`, `-N` or an absolute number.
+pub fn subpos(i: &[u8]) -> IResult<&[u8], SubPos> {
+    alt((
+        map(char('*'), |_| SubPos::Same),
+        map(preceded(char('+'), number), |n| SubPos::Rel {
+            negative: false,
+            delta: n.value,
+        }),
+        map(preceded(char('-'), number), |n| SubPos::Rel {
+            negative: true,
+            delta: n.value,
+        }),
+        map(number, |n| SubPos::Abs(n.value)),
+    ))
+    .parse(i)
+}
+
+/// A cost counter: a number, negative in `cg_diff` output.
+pub fn cost(i: &[u8]) -> IResult<&[u8], (bool, Num)> {
+    (map(opt(char('-')), |m| m.is_some()), number).parse(i)
+}
+
+/// The parts of a cost line: subpositions, then counters, separated by blanks.
+/// Fills `pos` and `costs` (cleared first); `pos` gets at most `npos` entries.
+/// Returns the number of counters that overflowed 64 bits, or the rest of the
+/// line where it stopped making sense.
+pub fn cost_line<'a>(
+    line: &'a [u8],
+    npos: usize,
+    pos: &mut [SubPos; 3],
+    costs: &mut Vec<i64>,
+) -> Result<usize, &'a [u8]> {
+    costs.clear();
+    let mut i = line;
+    for slot in pos.iter_mut().take(npos) {
+        let (r, p) = subpos(i).map_err(|_| i)?;
+        *slot = p;
+        i = blanks_between(r)?;
+    }
+    let mut overflows = 0;
+    while !i.is_empty() {
+        let (r, (negative, n)) = cost(i).map_err(|_| i)?;
+        let magnitude = i64::try_from(n.value).unwrap_or(i64::MAX);
+        if n.overflow || n.value > i64::MAX as u64 {
+            overflows += 1;
+        }
+        costs.push(if negative { -magnitude } else { magnitude });
+        i = blanks_between(r)?;
+    }
+    Ok(overflows)
+}
+
+/// After one field: blanks then more, or the end (trailing blanks and `\r` allowed).
+fn blanks_between(i: &[u8]) -> Result<&[u8], &[u8]> {
+    let rest = i.trim_ascii_start();
+    if rest.len() == i.len() && !i.is_empty() {
+        return Err(i);
+    }
+    Ok(rest)
+}
+
+/// `(id) name`, `(id)` or `name` after a position spec's `=`.
+pub fn compressed_name(i: &[u8]) -> IResult<&[u8], (Option<Num>, &[u8])> {
+    let (i, id) = opt(delimited(char('('), number, char(')'))).parse(i)?;
+    let (i, name) = match id {
+        Some(_) => preceded(space0, rest).parse(i)?,
+        None => rest(i)?,
+    };
+    Ok((i, (id, name.trim_ascii())))
+}
+
+/// `calls=COUNT TARGET...`, `jump=COUNT TARGET...`: the count, then the
+/// subpositions of the target (returned unparsed; the caller knows how many).
+pub fn count_then_target(i: &[u8]) -> IResult<&[u8], Num> {
+    let (i, (_, n, _)) = (space0, number, space0).parse(i)?;
+    Ok((i, n))
+}
+
+/// `jcnd=` counts: `TAKEN/EXECUTED` as Valgrind writes it, or `EXECUTED TAKEN`
+/// as the format's grammar says. Returns (taken, executed).
+pub fn jcnd_counts(i: &[u8]) -> IResult<&[u8], (Num, Num)> {
+    let (i, _) = space0(i)?;
+    alt((
+        map((number, char('/'), number, space0), |(t, _, e, _)| (t, e)),
+        map((number, space1, number, space0), |(e, _, t, _)| (t, e)),
+    ))
+    .parse(i)
+}
+
+/// A header line `key: value`: the key (letters, digits, `_`) and the value,
+/// trimmed. Only matches when the colon directly follows the key.
+pub fn header(i: &[u8]) -> IResult<&[u8], (&[u8], &[u8])> {
+    let (i, key) = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_').parse(i)?;
+    let (i, _) = char(':').parse(i)?;
+    Ok((&[][..], (key, i.trim_ascii())))
+}
+
+/// A position or association spec `key=value`: the key and the raw value.
+pub fn spec(i: &[u8]) -> IResult<&[u8], (&[u8], &[u8])> {
+    let (i, key) = take_while1(|b: u8| b.is_ascii_lowercase()).parse(i)?;
+    let (i, _) = char('=').parse(i)?;
+    Ok((&[][..], (key, i)))
+}
+
+/// `events:` value: names separated by blanks.
+pub fn names(i: &[u8]) -> impl Iterator<Item = &[u8]> {
+    i.split(|&b| is_space(b)).filter(|s| !s.is_empty())
+}
+
+/// A derived event expression `Ir + 2 Dr` or `Ir + 2 * Dr`: (factor, name) terms.
+pub fn formula(i: &[u8]) -> Option<Vec<(i64, &[u8])>> {
+    let mut terms = Vec::new();
+    for term in i.split(|&b| b == b'+') {
+        let term = term.trim_ascii();
+        let (after, factor) = opt((number, space0, opt((char('*'), space0))))
+            .parse(term)
+            .ok()?;
+        let factor = factor.map_or(Some(1), |(n, _, _)| i64::try_from(n.value).ok())?;
+        let name = after.trim_ascii();
+        if name.is_empty() || name.iter().any(|&b| is_space(b)) {
+            return None;
+        }
+        terms.push((factor, name));
+    }
+    Some(terms)
+}
+
+#[cfg(test)]
+mod tests;

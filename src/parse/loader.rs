@@ -1,0 +1,436 @@
+//! The loader's state machine: applies one line at a time to a `Profile`,
+//! holding the current object/file/function, the pending `calls=` or jump,
+//! the name-compression tables and the last subposition of every column.
+//!
+//! Subpositions follow Valgrind's writer (see `shared/spec/real-world-notes.md`):
+//! every column keeps its own last value and only a plain cost line moves it;
+//! the target on `calls=`/`jump=`/`jcnd=` lines, the cost line after `calls=`
+//! and the position row after a jump are relative to it without moving it.
+
+use super::lines::{self, SubPos};
+use super::{IdMap, LoadError};
+use crate::profile::{Cost, FileId, FnId, ObjId, Part, Positions, Profile, Severity};
+use std::collections::HashSet;
+
+/// Unrecognised lines tolerated before `events:` before we decide the file
+/// is not a profile at all.
+const NOT_A_PROFILE_AFTER: usize = 20;
+
+#[derive(Clone, Copy, Debug)]
+enum Pending {
+    None,
+    Call {
+        callee: FnId,
+        count: u64,
+        target: [u64; 3],
+    },
+    Jump {
+        target_func: FnId,
+        target_file: FileId,
+        target: [u64; 3],
+        taken: u64,
+        executed: Option<u64>,
+    },
+    /// A `calls=` line we could not use: its cost line must not become self cost.
+    SkipNext,
+}
+
+#[derive(Clone, Copy)]
+enum Space {
+    File,
+    Object,
+    Function,
+}
+
+/// A derived event definition, resolved once every raw event is known.
+pub struct DerivedDef {
+    pub name: String,
+    pub formula: Vec<(i64, String)>,
+    pub source: String,
+    pub line: usize,
+}
+
+pub struct Loader<'p> {
+    profile: &'p mut Profile,
+    source: usize,
+    source_name: String,
+    line_no: usize,
+    part: Part,
+    part_has_data: bool,
+    events_declared: bool,
+    errors_before_events: usize,
+    files: IdMap,
+    objects: IdMap,
+    fns: IdMap,
+    obj: ObjId,
+    fn_file: FileId,
+    line_file: FileId,
+    func: Option<FnId>,
+    call_obj: Option<ObjId>,
+    call_file: Option<FileId>,
+    callee: Option<FnId>,
+    jump_file: Option<FileId>,
+    jump_fn: Option<u32>,
+    pending: Pending,
+    last: [u64; 3],
+    pos: [SubPos; 3],
+    costs: Vec<Cost>,
+    warned: HashSet<Vec<u8>>,
+    pub derived: Vec<DerivedDef>,
+    /// `event: NAME : LONG` pairs, applied once every event is known.
+    pub long_names: Vec<(String, String)>,
+}
+
+impl<'p> Loader<'p> {
+    pub fn new(profile: &'p mut Profile) -> Self {
+        Loader {
+            profile,
+            source: 0,
+            source_name: String::new(),
+            line_no: 0,
+            part: Part::default(),
+            part_has_data: false,
+            events_declared: false,
+            errors_before_events: 0,
+            files: IdMap::default(),
+            objects: IdMap::default(),
+            fns: IdMap::default(),
+            obj: ObjId(0),
+            fn_file: FileId(0),
+            line_file: FileId(0),
+            func: None,
+            call_obj: None,
+            call_file: None,
+            callee: None,
+            jump_file: None,
+            jump_fn: None,
+            pending: Pending::None,
+            last: [0; 3],
+            pos: [SubPos::Same; 3],
+            costs: Vec::new(),
+            warned: HashSet::new(),
+            derived: Vec::new(),
+            long_names: Vec::new(),
+        }
+    }
+
+    /// Gives the profile back once every file is read.
+    pub fn into_profile(self) -> &'p mut Profile {
+        self.profile
+    }
+
+    /// Starts reading a new file: fresh name tables, positions and part.
+    pub fn begin_file(&mut self, name: &str) {
+        self.profile.sources.push(name.to_string());
+        self.source = self.profile.sources.len() - 1;
+        self.source_name = name.to_string();
+        self.line_no = 0;
+        self.events_declared = false;
+        self.errors_before_events = 0;
+        self.part = Part {
+            source: self.source,
+            first_line: 1,
+            ..Part::default()
+        };
+        self.part_has_data = false;
+        self.reset_section();
+    }
+
+    /// Forgets name tables and positions: a new file, or xdebug's appended one.
+    fn reset_section(&mut self) {
+        self.files.clear();
+        self.objects.clear();
+        self.fns.clear();
+        self.reset_positions();
+    }
+
+    fn reset_positions(&mut self) {
+        self.obj = ObjId(0);
+        self.fn_file = FileId(0);
+        self.line_file = FileId(0);
+        self.func = None;
+        self.call_obj = None;
+        self.call_file = None;
+        self.callee = None;
+        self.jump_file = None;
+        self.jump_fn = None;
+        self.pending = Pending::None;
+        self.last = [0; 3];
+    }
+
+    /// Ends the current file. `ended_mid_line`: its last line had no newline.
+    pub fn end_file(&mut self, ended_mid_line: bool) -> Result<(), LoadError> {
+        if !self.events_declared && self.profile.parts.iter().all(|p| p.source != self.source) {
+            return Err(LoadError::NotAProfile {
+                path: self.source_name.clone(),
+                reason: "no `events:` line".into(),
+            });
+        }
+        if matches!(self.pending, Pending::Call { .. } | Pending::SkipNext) {
+            self.warn(format!(
+                "file ends after `calls=` without its cost line{}",
+                if ended_mid_line {
+                    "; it looks truncated"
+                } else {
+                    ""
+                }
+            ));
+        }
+        self.finish_part();
+        Ok(())
+    }
+
+    /// Pushes the part being filled, if it holds anything.
+    fn finish_part(&mut self) {
+        let next = Part {
+            source: self.source,
+            first_line: self.line_no,
+            positions: self.part.positions,
+            event_map: self.part.event_map.clone(),
+            pid: self.part.pid,
+            cmd: self.part.cmd.clone(),
+            ..Part::default()
+        };
+        let done = std::mem::replace(&mut self.part, next);
+        if self.part_has_data || done.summary.is_some() || done.totals.is_some() {
+            self.profile.parts.push(done);
+        }
+        self.part_has_data = false;
+        self.pending = Pending::None;
+        self.last = [0; 3];
+    }
+
+    fn error(&mut self, message: String) {
+        if !self.events_declared {
+            self.errors_before_events += 1;
+        }
+        let line = self.line_no;
+        self.profile
+            .diagnose(&self.source_name, line, Severity::Error, message);
+    }
+
+    fn warn(&mut self, message: String) {
+        let line = self.line_no;
+        self.profile
+            .diagnose(&self.source_name, line, Severity::Warning, message);
+    }
+
+    /// Applies one line (without its `\n`).
+    pub fn line(&mut self, raw: &[u8]) -> Result<(), LoadError> {
+        self.line_no += 1;
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let first = line.first().copied().unwrap_or(b' ');
+        let is_cost = first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'*');
+        if !is_cost && !matches!(self.pending, Pending::None) {
+            self.pending_without_cost_line();
+        }
+        if is_cost {
+            self.cost_line(line);
+        } else if first == b'#' || line.trim_ascii().is_empty() {
+            // comment or blank
+        } else if line.starts_with(b"==== NEW PROFILING FILE") {
+            self.finish_part();
+            self.reset_section();
+            self.events_declared = false;
+        } else if let Ok((_, (key, value))) = lines::spec(line) {
+            self.spec(key, value);
+        } else if let Ok((_, (key, value))) = lines::header(line) {
+            self.header(key, value);
+        } else {
+            let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+            self.error(format!("not a profile line: `{}`", shown.escape_debug()));
+        }
+        if !self.events_declared && self.errors_before_events >= NOT_A_PROFILE_AFTER {
+            return Err(LoadError::NotAProfile {
+                path: self.source_name.clone(),
+                reason: format!(
+                    "{NOT_A_PROFILE_AFTER} unreadable lines and no `events:` line before line {}",
+                    self.line_no
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// A line longer than the reader accepts: skipped, or the end of a file that
+    /// has not even declared its events.
+    pub fn overlong_line(&mut self, len: usize) -> Result<(), LoadError> {
+        self.line_no += 1;
+        if !self.events_declared {
+            return Err(LoadError::NotAProfile {
+                path: self.source_name.clone(),
+                reason: format!("line {} is over {len} bytes long", self.line_no),
+            });
+        }
+        self.error(format!("line over {len} bytes long skipped"));
+        Ok(())
+    }
+
+    fn pending_without_cost_line(&mut self) {
+        if let Pending::Call { .. } = self.pending {
+            self.error("`calls=` is not followed by a cost line; call dropped".into());
+        }
+        // A jump's position row may be missing; the jump is then at the last position.
+        if let Pending::Jump { .. } = self.pending {
+            let at = self.last;
+            self.push_jump(at);
+        }
+        self.pending = Pending::None;
+    }
+
+    fn header(&mut self, key: &[u8], value: &[u8]) {
+        let text = || String::from_utf8_lossy(value).into_owned();
+        let starts_part = matches!(
+            key,
+            b"part" | b"pid" | b"thread" | b"positions" | b"events" | b"version"
+        );
+        if starts_part && self.part_has_data {
+            self.finish_part();
+            if key == b"version" {
+                self.reset_section();
+            }
+        }
+        match key {
+            b"version" => {
+                self.profile.meta.version.get_or_insert_with(text);
+            }
+            b"creator" => {
+                self.profile.meta.creator.get_or_insert_with(text);
+            }
+            b"cmd" => {
+                self.profile.meta.cmd.get_or_insert_with(text);
+                self.part.cmd = Some(text());
+            }
+            b"pid" | b"thread" | b"part" => match lines::number(value) {
+                Ok((rest, n)) if rest.trim_ascii().is_empty() => {
+                    let slot = match key {
+                        b"pid" => &mut self.part.pid,
+                        b"thread" => &mut self.part.thread,
+                        _ => &mut self.part.number,
+                    };
+                    *slot = Some(n.value);
+                }
+                _ => self.error(format!(
+                    "`{}:` needs a number, not `{}`",
+                    String::from_utf8_lossy(key),
+                    text()
+                )),
+            },
+            b"desc" => self.part.desc.push(text()),
+            b"positions" => self.positions(value),
+            b"events" => self.events(value),
+            b"event" => self.event(value),
+            b"summary" | b"totals" => self.summary(key, value),
+            _ => {
+                if self.warned.insert(key.to_vec()) {
+                    self.warn(format!(
+                        "unknown header `{}:` ignored",
+                        String::from_utf8_lossy(key)
+                    ));
+                }
+            }
+        }
+    }
+
+    fn positions(&mut self, value: &[u8]) {
+        let mut p = Positions {
+            instr: false,
+            bb: false,
+            line: false,
+        };
+        for name in lines::names(value) {
+            match name {
+                b"instr" => p.instr = true,
+                b"bb" => p.bb = true,
+                b"line" => p.line = true,
+                other => {
+                    return self.error(format!(
+                        "unknown position `{}` (expected instr, bb, line)",
+                        String::from_utf8_lossy(other)
+                    ));
+                }
+            }
+        }
+        if p.count() == 0 {
+            p.line = true;
+        }
+        self.part.positions = p;
+    }
+
+    fn events(&mut self, value: &[u8]) {
+        let map: Vec<usize> = lines::names(value)
+            .map(|n| self.profile.events.raw_index(&String::from_utf8_lossy(n)))
+            .collect();
+        if map.is_empty() {
+            return self.error("`events:` names no event".into());
+        }
+        self.part.event_map = map;
+        self.events_declared = true;
+    }
+
+    /// `event: NAME [= FORMULA] [: LONG NAME]`.
+    fn event(&mut self, value: &[u8]) {
+        let name_end = value
+            .iter()
+            .position(|&b| b == b'=' || b == b':' || b == b' ' || b == b'\t')
+            .unwrap_or(value.len());
+        let name = String::from_utf8_lossy(&value[..name_end]).into_owned();
+        let mut rest = value[name_end..].trim_ascii_start();
+        if name.is_empty() {
+            return self.error("`event:` without a name".into());
+        }
+        if let Some(expr) = rest.strip_prefix(b"=") {
+            let end = expr.iter().position(|&b| b == b':').unwrap_or(expr.len());
+            match lines::formula(&expr[..end]) {
+                Some(terms) => self.derived.push(DerivedDef {
+                    name: name.clone(),
+                    formula: terms
+                        .into_iter()
+                        .map(|(f, n)| (f, String::from_utf8_lossy(n).into_owned()))
+                        .collect(),
+                    source: self.source_name.clone(),
+                    line: self.line_no,
+                }),
+                None => {
+                    return self.error(format!(
+                        "cannot read the formula of event `{name}`: `{}`",
+                        String::from_utf8_lossy(&expr[..end]).trim()
+                    ));
+                }
+            }
+            rest = &expr[end..];
+        }
+        if let Some(long) = rest.strip_prefix(b":") {
+            let long = String::from_utf8_lossy(long.trim_ascii()).into_owned();
+            self.long_names.push((name, long));
+        }
+    }
+
+    fn summary(&mut self, key: &[u8], value: &[u8]) {
+        let mut pos = [SubPos::Same; 3];
+        let mut costs = Vec::new();
+        if !self.events_declared {
+            return self.error(format!(
+                "`{}:` before `events:`",
+                String::from_utf8_lossy(key)
+            ));
+        }
+        match lines::cost_line(value, 0, &mut pos, &mut costs) {
+            Ok(_) => {
+                costs.resize(self.part.width(), 0);
+                if key == b"summary" {
+                    self.part.summary = Some(costs);
+                } else {
+                    self.part.totals = Some(costs);
+                }
+            }
+            Err(at) => self.error(format!(
+                "cannot read `{}:` near `{}`",
+                String::from_utf8_lossy(key),
+                String::from_utf8_lossy(&at[..at.len().min(20)])
+            )),
+        }
+    }
+}
+
+mod body;

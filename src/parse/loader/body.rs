@@ -1,0 +1,344 @@
+//! Body lines: position specs (`fn=`, `cfi=`, ...), associations (`calls=`,
+//! `jump=`, `jcnd=`) and cost lines.
+
+use super::{Loader, Pending, Space};
+use crate::parse::lines::{self, SubPos};
+use crate::profile::{CallSite, FileId, Jump, LineCost, ObjId};
+
+impl Loader<'_> {
+    pub(super) fn spec(&mut self, key: &[u8], value: &[u8]) {
+        match key {
+            b"ob" => {
+                if let Some(id) = self.name(Space::Object, value) {
+                    self.obj = ObjId(id);
+                }
+            }
+            b"fl" => {
+                if let Some(id) = self.name(Space::File, value) {
+                    self.fn_file = FileId(id);
+                    self.line_file = FileId(id);
+                }
+            }
+            b"fi" | b"fe" => {
+                if let Some(id) = self.name(Space::File, value) {
+                    self.line_file = FileId(id);
+                }
+            }
+            b"fn" => {
+                if let Some(id) = self.name(Space::Function, value) {
+                    self.func = Some(self.profile.function_id(id, self.fn_file, self.obj));
+                    // A function's lines start in its own file (KCachegrind does the same).
+                    self.line_file = self.fn_file;
+                    self.callee = None;
+                    self.call_file = None;
+                    self.call_obj = None;
+                    self.jump_file = None;
+                    self.jump_fn = None;
+                }
+            }
+            b"cob" => self.call_obj = self.name(Space::Object, value).map(ObjId),
+            b"cfi" | b"cfl" => self.call_file = self.name(Space::File, value).map(FileId),
+            b"cfn" => {
+                if let Some(id) = self.name(Space::Function, value) {
+                    // Without `cfi=` the callee is in the current (possibly inlined)
+                    // file: that is what Valgrind's writer leaves out.
+                    let file = self.call_file.take().unwrap_or(self.line_file);
+                    let obj = self.call_obj.take().unwrap_or(self.obj);
+                    self.callee = Some(self.profile.function_id(id, file, obj));
+                }
+            }
+            b"jfi" => self.jump_file = self.name(Space::File, value).map(FileId),
+            b"jfn" => self.jump_fn = self.name(Space::Function, value),
+            b"calls" => self.calls(value),
+            b"jump" | b"jcnd" => self.jump(key == b"jcnd", value),
+            _ => {
+                if self.warned.insert(key.to_vec()) {
+                    self.warn(format!(
+                        "unknown line `{}=` ignored",
+                        String::from_utf8_lossy(key)
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Resolves `(id) name`, `(id)` or `name` in an ID space to an interned id.
+    fn name(&mut self, space: Space, value: &[u8]) -> Option<u32> {
+        let Ok((_, (id, name))) = lines::compressed_name(value) else {
+            self.error("cannot read name".into());
+            return None;
+        };
+        let interner = match space {
+            Space::File => &mut self.profile.files,
+            Space::Object => &mut self.profile.objects,
+            Space::Function => &mut self.profile.fn_names,
+        };
+        let table = match space {
+            Space::File => &mut self.files,
+            Space::Object => &mut self.objects,
+            Space::Function => &mut self.fns,
+        };
+        let Some(id) = id else {
+            return Some(interner.intern(&String::from_utf8_lossy(name)));
+        };
+        if id.overflow {
+            self.error("name ID does not fit in 64 bits".into());
+            return None;
+        }
+        if !name.is_empty() {
+            let interned = interner.intern(&String::from_utf8_lossy(name));
+            table.define(id.value, interned);
+            return Some(interned);
+        }
+        if let Some(interned) = table.get(id.value) {
+            return Some(interned);
+        }
+        // Used before defined: keep going under a visible placeholder name.
+        let placeholder = interner.intern(&format!("({})", id.value));
+        table.define(id.value, placeholder);
+        self.warn(format!("name ({}) used before it was defined", id.value));
+        Some(placeholder)
+    }
+
+    /// Decodes target subpositions (fewer than declared are allowed: the rest
+    /// repeat the last position) without moving the last position.
+    fn target(&mut self, text: &[u8]) -> Option<[u64; 3]> {
+        let mut out = self.last;
+        let mut rest = text.trim_ascii();
+        for (k, slot) in out.iter_mut().enumerate().take(self.part.positions.count()) {
+            if rest.is_empty() {
+                break;
+            }
+            let Ok((r, p)) = lines::subpos(rest) else {
+                self.error(format!(
+                    "cannot read target position `{}`",
+                    String::from_utf8_lossy(rest)
+                ));
+                return None;
+            };
+            *slot = self.resolve(k, p)?;
+            rest = r.trim_ascii_start();
+        }
+        Some(out)
+    }
+
+    fn resolve(&mut self, column: usize, p: SubPos) -> Option<u64> {
+        let last = self.last[column];
+        let value = match p {
+            SubPos::Abs(v) => Some(v),
+            SubPos::Same => Some(last),
+            SubPos::Rel {
+                negative: false,
+                delta,
+            } => last.checked_add(delta),
+            SubPos::Rel {
+                negative: true,
+                delta,
+            } => last.checked_sub(delta),
+        };
+        if value.is_none() {
+            self.error(format!(
+                "relative position goes {} (last was {last})",
+                if matches!(p, SubPos::Rel { negative: true, .. }) {
+                    "below zero"
+                } else {
+                    "beyond 64 bits"
+                }
+            ));
+        }
+        value
+    }
+
+    fn calls(&mut self, value: &[u8]) {
+        let Ok((rest, count)) = lines::count_then_target(value) else {
+            self.error("cannot read `calls=` count".into());
+            self.pending = Pending::SkipNext;
+            return;
+        };
+        let Some(callee) = self.callee else {
+            self.error("`calls=` without a `cfn=` before it".into());
+            self.pending = Pending::SkipNext;
+            return;
+        };
+        let Some(target) = self.target(rest) else {
+            self.pending = Pending::SkipNext;
+            return;
+        };
+        self.pending = Pending::Call {
+            callee,
+            count: count.value,
+            target,
+        };
+    }
+
+    fn jump(&mut self, conditional: bool, value: &[u8]) {
+        let parsed = if conditional {
+            lines::jcnd_counts(value).map(|(r, (t, e))| (r, t.value, Some(e.value)))
+        } else {
+            lines::count_then_target(value).map(|(r, t)| (r, t.value, None))
+        };
+        let Ok((rest, taken, executed)) = parsed else {
+            let key = if conditional { "jcnd" } else { "jump" };
+            return self.error(format!("cannot read `{key}=` counts"));
+        };
+        let Some(func) = self.func else {
+            return self.error("jump before any `fn=`".into());
+        };
+        let Some(target) = self.target(rest) else {
+            return;
+        };
+        let target_file = self.jump_file.take().unwrap_or(self.line_file);
+        let target_func = match self.jump_fn.take() {
+            Some(name) => self.profile.function_id(name, target_file, self.obj),
+            None => func,
+        };
+        self.pending = Pending::Jump {
+            target_func,
+            target_file,
+            target,
+            taken,
+            executed,
+        };
+    }
+
+    /// Records the pending jump as made from position `at`.
+    pub(super) fn push_jump(&mut self, at: [u64; 3]) {
+        let (
+            Pending::Jump {
+                target_func,
+                target_file,
+                target,
+                taken,
+                executed,
+            },
+            Some(func),
+        ) = (self.pending, self.func)
+        else {
+            return;
+        };
+        let (addr, line) = self.addr_line(at);
+        let (target_addr, target_line) = self.addr_line(target);
+        self.part.jumps.push(Jump {
+            func,
+            file: self.line_file,
+            line,
+            addr,
+            target_func,
+            target_file,
+            target_line,
+            target_addr,
+            taken,
+            executed,
+        });
+        self.part_has_data = true;
+    }
+
+    /// Splits decoded columns into (instruction address, line number).
+    fn addr_line(&self, at: [u64; 3]) -> (u64, u64) {
+        let p = self.part.positions;
+        let addr = if p.instr { at[0] } else { 0 };
+        let line = if p.line { at[p.count() - 1] } else { 0 };
+        (addr, line)
+    }
+
+    pub(super) fn cost_line(&mut self, line: &[u8]) {
+        if !self.events_declared {
+            return self.error("cost line before the `events:` header".into());
+        }
+        let npos = self.part.positions.count();
+        let mut pos = self.pos;
+        let mut costs = std::mem::take(&mut self.costs);
+        let parsed = lines::cost_line(line, npos, &mut pos, &mut costs);
+        self.cost_row(parsed, pos, &costs);
+        self.costs = costs;
+    }
+
+    fn cost_row(&mut self, parsed: Result<usize, &[u8]>, pos: [SubPos; 3], costs: &[i64]) {
+        let pending = std::mem::replace(&mut self.pending, Pending::None);
+        let overflows = match parsed {
+            Ok(n) => n,
+            Err(at) => {
+                let shown = String::from_utf8_lossy(&at[..at.len().min(30)]).into_owned();
+                return self.error(format!(
+                    "cannot read cost line at `{}`",
+                    shown.escape_debug()
+                ));
+            }
+        };
+        let mut at = self.last;
+        for (k, p) in pos.iter().enumerate().take(self.part.positions.count()) {
+            match self.resolve(k, *p) {
+                Some(v) => at[k] = v,
+                None => return,
+            }
+        }
+        let width = self.part.width();
+        if overflows > 0 {
+            self.warn(format!("{overflows} counter(s) beyond 64 bits saturated"));
+        }
+        if costs.len() > width {
+            self.warn(format!(
+                "{} counters but {width} events; the extra ones are ignored",
+                costs.len()
+            ));
+        }
+        let costs = &costs[..costs.len().min(width)];
+        let (addr, line) = self.addr_line(at);
+        match pending {
+            Pending::Call {
+                callee,
+                count,
+                target,
+            } => {
+                let Some(caller) = self.func else {
+                    return self.error("call before any `fn=`".into());
+                };
+                let (target_addr, target_line) = self.addr_line(target);
+                self.part.calls.push(CallSite {
+                    caller,
+                    callee,
+                    count,
+                    file: self.line_file,
+                    line,
+                    addr,
+                    target_line,
+                    target_addr,
+                });
+                push_padded(&mut self.part.call_costs, costs, width);
+                self.part_has_data = true;
+            }
+            Pending::Jump { .. } => {
+                self.pending = pending;
+                self.push_jump(at);
+                self.pending = Pending::None;
+            }
+            Pending::SkipNext => {}
+            Pending::None => {
+                let Some(func) = self.func else {
+                    return self.error("cost line before any `fn=`".into());
+                };
+                self.last = at;
+                let row = func.index() * width;
+                if self.part.self_costs.len() < row + width {
+                    self.part.self_costs.resize(row + width, 0);
+                }
+                for (s, c) in self.part.self_costs[row..row + width].iter_mut().zip(costs) {
+                    *s = s.saturating_add(*c);
+                }
+                self.part.lines.push(LineCost {
+                    func,
+                    file: self.line_file,
+                    line,
+                    addr,
+                });
+                push_padded(&mut self.part.line_costs, costs, width);
+                self.part_has_data = true;
+            }
+        }
+    }
+}
+
+fn push_padded(out: &mut Vec<i64>, costs: &[i64], width: usize) {
+    out.extend_from_slice(costs);
+    out.extend(std::iter::repeat_n(0, width - costs.len()));
+}

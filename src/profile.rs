@@ -1,0 +1,138 @@
+//! The profile model: what a profile file says, interned and indexed, and
+//! immutable once loaded. Knows nothing of parsing syntax or of terminals:
+//! it must not import `parse`, `tui`, ratatui or crossterm.
+
+mod events;
+mod ids;
+mod names;
+mod part;
+
+pub use events::{DerivedTerm, Event, EventTable};
+pub use ids::{FileId, FnId, ObjId};
+pub use names::Interner;
+pub use part::{CallSite, Jump, LineCost, Part, Positions};
+
+use std::collections::HashMap;
+
+/// Costs are signed: `cg_diff` writes negative ones. Counters beyond
+/// `i64::MAX` saturate (the loader warns).
+pub type Cost = i64;
+
+/// A function as KCachegrind identifies it: name + object + file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Function {
+    pub name: u32,
+    pub file: FileId,
+    pub object: ObjId,
+}
+
+/// Where a diagnostic came from and what it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    /// 1-based line number; 0 when the problem is not tied to one line.
+    pub line: usize,
+    pub message: String,
+    pub severity: Severity,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The data is still loaded as the writer meant it (e.g. summary mismatch).
+    Warning,
+    /// A line was skipped because its meaning was not clear.
+    Error,
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        if self.line > 0 {
+            write!(f, "{}:{}: {kind}: {}", self.file, self.line, self.message)
+        } else {
+            write!(f, "{}: {kind}: {}", self.file, self.message)
+        }
+    }
+}
+
+/// Header facts that describe the run rather than the costs.
+#[derive(Clone, Debug, Default)]
+pub struct Meta {
+    pub creator: Option<String>,
+    pub cmd: Option<String>,
+    pub version: Option<String>,
+}
+
+/// Everything read from one or more profile files.
+#[derive(Debug, Default)]
+pub struct Profile {
+    /// The files read, in order; `Part::source` indexes this.
+    pub sources: Vec<String>,
+    pub meta: Meta,
+    pub events: EventTable,
+    pub files: Interner,
+    pub objects: Interner,
+    pub fn_names: Interner,
+    pub functions: Vec<Function>,
+    fn_index: HashMap<Function, FnId>,
+    pub parts: Vec<Part>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Lines skipped because they could not be understood.
+    pub skipped_lines: usize,
+}
+
+impl Profile {
+    /// The id of the function `name` in `file`/`object`, created on first use.
+    pub fn function_id(&mut self, name: u32, file: FileId, object: ObjId) -> FnId {
+        let key = Function { name, file, object };
+        if let Some(&id) = self.fn_index.get(&key) {
+            return id;
+        }
+        let id = FnId::from_index(self.functions.len());
+        self.functions.push(key);
+        self.fn_index.insert(key, id);
+        id
+    }
+
+    /// Looks a function up by name, file and object without creating it.
+    pub fn find_function(&self, name: &str, file: &str, object: &str) -> Option<FnId> {
+        let key = Function {
+            name: self.fn_names.get(name)?,
+            file: FileId(self.files.get(file)?),
+            object: ObjId(self.objects.get(object)?),
+        };
+        self.fn_index.get(&key).copied()
+    }
+
+    pub fn fn_name(&self, f: FnId) -> &str {
+        self.fn_names.name(self.functions[f.index()].name)
+    }
+
+    pub fn fn_file(&self, f: FnId) -> &str {
+        self.files.name(self.functions[f.index()].file.0)
+    }
+
+    pub fn fn_object(&self, f: FnId) -> &str {
+        self.objects.name(self.functions[f.index()].object.0)
+    }
+
+    pub fn file_name(&self, f: FileId) -> &str {
+        self.files.name(f.0)
+    }
+
+    /// Pushes a diagnostic; errors also count as a skipped line.
+    pub fn diagnose(&mut self, file: &str, line: usize, severity: Severity, message: String) {
+        if severity == Severity::Error && line > 0 {
+            self.skipped_lines += 1;
+        }
+        self.diagnostics.push(Diagnostic {
+            file: file.to_string(),
+            line,
+            message,
+            severity,
+        });
+    }
+}

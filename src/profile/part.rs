@@ -1,0 +1,161 @@
+//! One part of a profile: a thread, a dump, or one of several files loaded
+//! together. Costs in a part are stored in the part's own event columns;
+//! `event_map` maps them to the profile's raw events.
+
+use super::{Cost, FileId, FnId};
+
+/// Which subpositions lead each cost line (`positions:` header).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Positions {
+    pub instr: bool,
+    pub bb: bool,
+    pub line: bool,
+}
+
+impl Default for Positions {
+    fn default() -> Self {
+        Positions {
+            instr: false,
+            bb: false,
+            line: true,
+        }
+    }
+}
+
+impl Positions {
+    pub fn count(self) -> usize {
+        usize::from(self.instr) + usize::from(self.bb) + usize::from(self.line)
+    }
+}
+
+/// Self cost at one source line / instruction of one function. Records are
+/// kept in file order, not merged: consumers aggregate what they show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCost {
+    pub func: FnId,
+    /// The source file of this line: the `fi=`/`fe=` file, else the function's.
+    pub file: FileId,
+    pub line: u64,
+    pub addr: u64,
+}
+
+/// One `calls=` record: a call site and the inclusive cost of its calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallSite {
+    pub caller: FnId,
+    pub callee: FnId,
+    /// Number of calls; 0 means "unknown" (pprof, xtree), not "never".
+    pub count: u64,
+    /// Source file of the call site (the current `fi=`/`fe=` file).
+    pub file: FileId,
+    pub line: u64,
+    pub addr: u64,
+    /// The callee's position named on the `calls=` line.
+    pub target_line: u64,
+    pub target_addr: u64,
+}
+
+/// One `jump=` or `jcnd=` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    pub func: FnId,
+    pub file: FileId,
+    pub line: u64,
+    pub addr: u64,
+    pub target_func: FnId,
+    pub target_file: FileId,
+    pub target_line: u64,
+    pub target_addr: u64,
+    /// Times the jump was taken.
+    pub taken: u64,
+    /// For a conditional jump, times the branch was executed; `None` for `jump=`.
+    pub executed: Option<u64>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    /// Index into `Profile::sources`.
+    pub source: usize,
+    /// 1-based line in that source where the part's header begins.
+    pub first_line: usize,
+    pub number: Option<u64>,
+    pub pid: Option<u64>,
+    pub thread: Option<u64>,
+    pub cmd: Option<String>,
+    /// `desc:` lines, verbatim after the key.
+    pub desc: Vec<String>,
+    pub positions: Positions,
+    /// Part column -> raw event index in the profile's `EventTable`.
+    pub event_map: Vec<usize>,
+    /// `summary:` and `totals:` as written, in part columns.
+    pub summary: Option<Vec<Cost>>,
+    pub totals: Option<Vec<Cost>>,
+    /// Self cost, `width()` columns per function, indexed by `FnId`; rows of
+    /// functions never seen in this part may be missing (treated as zero).
+    pub self_costs: Vec<Cost>,
+    pub lines: Vec<LineCost>,
+    /// `width()` columns per entry of `lines`.
+    pub line_costs: Vec<Cost>,
+    pub calls: Vec<CallSite>,
+    /// `width()` columns per entry of `calls`: the inclusive cost of those calls.
+    pub call_costs: Vec<Cost>,
+    pub jumps: Vec<Jump>,
+}
+
+impl Part {
+    /// Number of cost columns in this part.
+    pub fn width(&self) -> usize {
+        self.event_map.len()
+    }
+
+    /// The self cost row of `f` in part columns (empty if never seen here).
+    pub fn self_cost(&self, f: FnId) -> &[Cost] {
+        let w = self.width();
+        self.self_costs
+            .get(f.index() * w..(f.index() + 1) * w)
+            .unwrap_or(&[])
+    }
+
+    pub fn call_cost(&self, i: usize) -> &[Cost] {
+        let w = self.width();
+        &self.call_costs[i * w..(i + 1) * w]
+    }
+
+    pub fn line_cost(&self, i: usize) -> &[Cost] {
+        let w = self.width();
+        &self.line_costs[i * w..(i + 1) * w]
+    }
+
+    /// Sum of all self costs, in part columns.
+    pub fn self_sum(&self) -> Vec<Cost> {
+        let w = self.width();
+        let mut sum: Vec<Cost> = vec![0; w];
+        if w > 0 {
+            for row in self.self_costs.chunks_exact(w) {
+                for (s, c) in sum.iter_mut().zip(row) {
+                    *s = s.saturating_add(*c);
+                }
+            }
+        }
+        sum
+    }
+
+    /// A description for lists: "part 2, thread 3 (callgrind.out.1-03)".
+    pub fn label(&self, sources: &[String]) -> String {
+        let mut bits = Vec::new();
+        if let Some(n) = self.number {
+            bits.push(format!("part {n}"));
+        }
+        if let Some(t) = self.thread {
+            bits.push(format!("thread {t}"));
+        }
+        if let Some(p) = self.pid {
+            bits.push(format!("pid {p}"));
+        }
+        let file = sources.get(self.source).map_or("", String::as_str);
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or(file.into(), |n| n.to_string_lossy());
+        format!("{} ({name})", bits.join(", "))
+    }
+}
