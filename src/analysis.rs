@@ -5,6 +5,7 @@
 
 mod combine;
 mod scc;
+pub mod source;
 
 use crate::profile::{Cost, FnId, Profile};
 

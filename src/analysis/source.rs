@@ -1,0 +1,174 @@
+//! Per-line and per-instruction costs of one function, for the source view
+//! and `cgtui annotate` (both must show the same numbers, so both use this).
+//! Costs go to the file the profile names for each line (`fi=`/`fe=`), which
+//! for inlined code is not the function's own file.
+
+use super::{Analysis, add};
+use crate::profile::{Cost, FileId, FnId, Profile};
+use std::collections::BTreeMap;
+
+/// Self cost at one source line, summed over the selected parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineRow {
+    pub file: FileId,
+    pub line: u64,
+    pub cost: Vec<Cost>,
+}
+
+/// Calls from one source line to one callee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallRow {
+    pub file: FileId,
+    pub line: u64,
+    pub callee: FnId,
+    pub count: u64,
+    pub inclusive: Vec<Cost>,
+}
+
+/// Jumps from one source line to one target line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JumpRow {
+    pub file: FileId,
+    pub line: u64,
+    pub target_func: FnId,
+    pub target_file: FileId,
+    pub target_line: u64,
+    pub taken: u64,
+    /// `Some(executed)` for a conditional jump.
+    pub executed: Option<u64>,
+}
+
+/// Self cost at one instruction address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstrRow {
+    pub addr: u64,
+    pub file: FileId,
+    pub line: u64,
+    pub cost: Vec<Cost>,
+}
+
+/// Everything the profile says about the inside of one function.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionSource {
+    /// Sorted by (file, line); line 0 means "no line information".
+    pub lines: Vec<LineRow>,
+    /// Sorted by (file, line, callee).
+    pub calls: Vec<CallRow>,
+    /// Sorted by (file, line, target).
+    pub jumps: Vec<JumpRow>,
+    /// Sorted by address; empty unless the profile has `positions: instr`.
+    pub instrs: Vec<InstrRow>,
+}
+
+impl FunctionSource {
+    /// The source files this function has costs or calls in, in id order.
+    pub fn files(&self) -> Vec<FileId> {
+        let mut files: Vec<FileId> = self
+            .lines
+            .iter()
+            .map(|l| l.file)
+            .chain(self.calls.iter().map(|c| c.file))
+            .collect();
+        files.dedup();
+        files.sort();
+        files.dedup();
+        files
+    }
+}
+
+/// Collects `f`'s lines, call sites, jumps and instructions in the parts
+/// `analysis` selects, in `analysis`'s columns (derived events included).
+pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
+    let width = analysis.width;
+    let mut lines: BTreeMap<(FileId, u64), Vec<Cost>> = BTreeMap::new();
+    let mut instrs: BTreeMap<u64, (FileId, u64, Vec<Cost>)> = BTreeMap::new();
+    let mut calls: BTreeMap<(FileId, u64, FnId), (u64, Vec<Cost>)> = BTreeMap::new();
+    let mut jumps: BTreeMap<(FileId, u64, FnId, FileId, u64), (u64, Option<u64>)> = BTreeMap::new();
+    let mut row = vec![0; width];
+    let selected = profile
+        .parts
+        .iter()
+        .zip(&analysis.parts)
+        .filter(|(_, s)| **s);
+    for (part, _) in selected {
+        let mapped = |costs: &[Cost], row: &mut Vec<Cost>| {
+            row.iter_mut().for_each(|c| *c = 0);
+            for (c, &v) in costs.iter().enumerate() {
+                row[part.event_map[c]] = v;
+            }
+            profile.events.derive(row);
+        };
+        for (i, l) in part.lines.iter().enumerate().filter(|(_, l)| l.func == f) {
+            mapped(part.line_cost(i), &mut row);
+            add(
+                lines
+                    .entry((l.file, l.line))
+                    .or_insert_with(|| vec![0; width]),
+                &row,
+            );
+            if part.positions.instr {
+                let e = instrs
+                    .entry(l.addr)
+                    .or_insert_with(|| (l.file, l.line, vec![0; width]));
+                add(&mut e.2, &row);
+            }
+        }
+        for (i, c) in part.calls.iter().enumerate().filter(|(_, c)| c.caller == f) {
+            mapped(part.call_cost(i), &mut row);
+            let e = calls
+                .entry((c.file, c.line, c.callee))
+                .or_insert_with(|| (0, vec![0; width]));
+            e.0 = e.0.saturating_add(c.count);
+            add(&mut e.1, &row);
+        }
+        for j in part.jumps.iter().filter(|j| j.func == f) {
+            let key = (j.file, j.line, j.target_func, j.target_file, j.target_line);
+            let e = jumps.entry(key).or_insert((0, j.executed.map(|_| 0)));
+            e.0 = e.0.saturating_add(j.taken);
+            if let (Some(sum), Some(x)) = (&mut e.1, j.executed) {
+                *sum = sum.saturating_add(x);
+            }
+        }
+    }
+    FunctionSource {
+        lines: lines
+            .into_iter()
+            .map(|((file, line), cost)| LineRow { file, line, cost })
+            .collect(),
+        calls: calls
+            .into_iter()
+            .map(|((file, line, callee), (count, inclusive))| CallRow {
+                file,
+                line,
+                callee,
+                count,
+                inclusive,
+            })
+            .collect(),
+        jumps: jumps
+            .into_iter()
+            .map(
+                |((file, line, target_func, target_file, target_line), (taken, executed))| {
+                    JumpRow {
+                        file,
+                        line,
+                        target_func,
+                        target_file,
+                        target_line,
+                        taken,
+                        executed,
+                    }
+                },
+            )
+            .collect(),
+        instrs: instrs
+            .into_iter()
+            .map(|(addr, (file, line, cost))| InstrRow {
+                addr,
+                file,
+                line,
+                cost,
+            })
+            .collect(),
+    }
+}
