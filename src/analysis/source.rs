@@ -76,6 +76,9 @@ impl FunctionSource {
     }
 }
 
+/// (file, line, target function, target file, target line).
+type JumpKey = (FileId, u64, FnId, FileId, u64);
+
 /// Collects `f`'s lines, call sites, jumps and instructions in the parts
 /// `analysis` selects, in `analysis`'s columns (derived events included).
 pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
@@ -83,7 +86,7 @@ pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> Funct
     let mut lines: BTreeMap<(FileId, u64), Vec<Cost>> = BTreeMap::new();
     let mut instrs: BTreeMap<u64, (FileId, u64, Vec<Cost>)> = BTreeMap::new();
     let mut calls: BTreeMap<(FileId, u64, FnId), (u64, Vec<Cost>)> = BTreeMap::new();
-    let mut jumps: BTreeMap<(FileId, u64, FnId, FileId, u64), (u64, Option<u64>)> = BTreeMap::new();
+    let mut jumps: BTreeMap<JumpKey, (u64, Option<u64>)> = BTreeMap::new();
     let mut row = vec![0; width];
     let selected = profile
         .parts
