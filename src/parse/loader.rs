@@ -420,8 +420,10 @@ impl<'p> Loader<'p> {
                 costs.resize(self.part.width(), 0);
                 if key == b"summary" {
                     self.part.summary = Some(costs);
+                    self.part.summary_line = self.line_no;
                 } else {
                     self.part.totals = Some(costs);
+                    self.part.totals_line = self.line_no;
                 }
             }
             Err(at) => self.error(format!(
