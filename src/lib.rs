@@ -5,9 +5,11 @@
 //! works without a terminal.
 
 pub mod analysis;
+pub mod annotate;
 pub mod cli;
 pub mod cli_support;
 pub mod format;
+pub mod locate;
 pub mod parse;
 pub mod profile;
 pub mod report;
