@@ -44,7 +44,7 @@ fn context_lines_and_separators() {
     assert_eq!(body[9], "  9  source line 20");
     assert_eq!(
         body[10],
-        "100  => ???:g (4×)".replace("???", &profile.fn_file(FnId(1)).to_string())
+        format!("100  => {}:g (4×)", profile.fn_file(FnId(1)))
     );
     // Line 0 and line 40 (past the 30-line file) are listed after it.
     let tail = out.split("past the end of the file").nth(1).unwrap();
