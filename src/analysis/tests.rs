@@ -338,6 +338,27 @@ fn derived_events_for_self_inclusive_and_edges() {
     assert_eq!(a.totals, vec![30, 6, 42]);
 }
 
+/// Where calls into g measured more Ir but less Dr than g's own lines, each
+/// raw event takes the larger figure and `Sum` is computed from those.
+#[test]
+fn derived_inclusive_costs_follow_their_formula_when_measurements_disagree() {
+    let p = load(&[
+        "events: Ir Dr",
+        "event: Sum = Ir + 2 Dr",
+        "fn=main",
+        "1 100 50",
+        "cfn=g",
+        "calls=1 5",
+        "2 12 1",
+        "fn=g",
+        "5 10 3",
+    ]);
+    let a = Analysis::new(&p);
+    let g = func(&p, "g");
+    // Ir: max(10, 12) = 12; Dr: max(3, 1) = 3; Sum = 12 + 2 * 3.
+    assert_eq!(a.inclusive(g), &[12, 3, 18]);
+}
+
 #[test]
 fn calls_zero_cost_goes_to_the_callee_path_not_the_callers_self() {
     let p = load(&[

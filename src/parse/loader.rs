@@ -33,6 +33,9 @@ enum Pending {
     },
     /// A `calls=` line we could not use: its cost line must not become self cost.
     SkipNext,
+    /// A jump we could not use: its position row (a row without costs) is
+    /// skipped; a row with costs is an ordinary cost line.
+    SkipJumpRow,
 }
 
 #[derive(Clone, Copy)]

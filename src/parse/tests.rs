@@ -1402,3 +1402,36 @@ fn gzip_input_reads_the_same_as_plain() {
     assert_eq!(diags(&p), vec![(10, Severity::Error)]);
     assert_eq!(diags(&p), diags(&q));
 }
+
+#[test]
+fn an_unreadable_fn_line_sends_its_costs_to_unknown_not_to_the_previous_function() {
+    let p = load(&[
+        "events: Ir",
+        "fn=main",
+        "1 5",
+        "fn=(99999999999999999999)",
+        "2 7",
+    ]);
+    assert_eq!(diags(&p), vec![(4, Severity::Error)]);
+    let a = Analysis::new(&p);
+    assert_eq!(a.self_cost(func(&p, "main", "")), &[5]);
+    assert_eq!(a.self_cost(func(&p, "???", "")), &[7]);
+}
+
+#[test]
+fn a_jump_that_cannot_be_read_does_not_turn_its_row_into_a_cost_line() {
+    let p = load(&[
+        "events: Ir",
+        "positions: line",
+        "fn=main",
+        "10 5",
+        "jcnd=x/y +3",
+        "* ",
+        "+1 2",
+    ]);
+    assert_eq!(diags(&p), vec![(5, Severity::Error)]);
+    let part = &p.parts[0];
+    assert!(part.jumps.is_empty());
+    let lines: Vec<u64> = part.lines.iter().map(|l| l.line).collect();
+    assert_eq!(lines, vec![10, 11]);
+}
