@@ -2,15 +2,17 @@
 //! immutable once loaded. Knows nothing of parsing syntax or of terminals:
 //! it must not import `parse`, `tui`, ratatui or crossterm.
 
+mod detail;
 mod events;
 mod ids;
 mod names;
 mod part;
 
+pub use detail::{Detail, Record};
 pub use events::{DerivedTerm, Event, EventTable};
 pub use ids::{FileId, FnId, ObjId};
 pub use names::Interner;
-pub use part::{CallSite, Jump, LineCost, Part, Positions};
+pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
 
 use std::collections::HashMap;
 

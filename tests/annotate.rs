@@ -154,6 +154,7 @@ fn per_line_costs_equal_callgrind_annotate() {
             // the line's self cost and lists only counted calls.
             let mut our_calls: BTreeMap<(u64, String, FnId), (u64, Vec<i64>)> = BTreeMap::new();
             for part in &profile.parts {
+                let part = &part.decode();
                 for (i, c) in part
                     .calls
                     .iter()

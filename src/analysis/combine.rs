@@ -38,7 +38,7 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
         for (f, row) in part.self_costs.chunks_exact(pw).enumerate() {
             add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
         }
-        for (i, call) in part.calls.iter().enumerate() {
+        for (i, call) in part.edges.iter().enumerate() {
             let key = (call.caller.0, call.callee.0);
             let e = *edge_index.entry(key).or_insert_with(|| {
                 edges.push(Edge {
@@ -53,7 +53,7 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
             add_mapped(
                 &mut edge_costs[e * width..(e + 1) * width],
                 part,
-                part.call_cost(i),
+                part.edge_cost(i),
             );
         }
     }

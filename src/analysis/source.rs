@@ -4,7 +4,7 @@
 //! for inlined code is not the function's own file.
 
 use super::{Analysis, add};
-use crate::profile::{Cost, FileId, FnId, Profile};
+use crate::profile::{Cost, FileId, FnId, Profile, Record};
 use std::collections::BTreeMap;
 
 /// Self cost at one source line, summed over the selected parts.
@@ -109,7 +109,10 @@ impl FunctionSource {
 /// Collects `f`'s lines, call sites, jumps and instructions in the parts
 /// `analysis` selects, in `analysis`'s columns (derived events included).
 pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
-    collect(profile, analysis, |g| g == f)
+    let mut acc = [Accumulator::default()];
+    scan(profile, analysis, Some(f), &mut acc, |_| Some(0));
+    let [acc] = acc;
+    acc.finish()
 }
 
 /// The same for every function `keep` accepts, summed: with all functions,
@@ -120,7 +123,7 @@ pub fn collect(
     keep: impl Fn(FnId) -> bool,
 ) -> FunctionSource {
     let mut acc = [Accumulator::default()];
-    scan(profile, analysis, &mut acc, |f| keep(f).then_some(0));
+    scan(profile, analysis, None, &mut acc, |f| keep(f).then_some(0));
     let [acc] = acc;
     acc.finish()
 }
@@ -129,7 +132,7 @@ pub fn collect(
 pub fn by_function(profile: &Profile, analysis: &Analysis) -> Vec<FunctionSource> {
     let mut accs: Vec<Accumulator> = Vec::new();
     accs.resize_with(profile.functions.len(), Accumulator::default);
-    scan(profile, analysis, &mut accs, |f| Some(f.index()));
+    scan(profile, analysis, None, &mut accs, |f| Some(f.index()));
     accs.into_iter().map(Accumulator::finish).collect()
 }
 
@@ -145,11 +148,13 @@ struct Accumulator {
     jumps: BTreeMap<JumpKey, (u64, Option<u64>)>,
 }
 
-/// Feeds every line, call and jump record of the selected parts to the
-/// accumulator `slot` picks for its function (none: skipped).
+/// Feeds every line, call and jump record of the selected parts (of `only`
+/// that function, decoding nothing else) to the accumulator `slot` picks for
+/// its function (none: skipped).
 fn scan(
     profile: &Profile,
     analysis: &Analysis,
+    only: Option<FnId>,
     accs: &mut [Accumulator],
     slot: impl Fn(FnId) -> Option<usize>,
 ) {
@@ -168,47 +173,53 @@ fn scan(
             }
             profile.events.derive(row);
         };
-        for (i, l) in part.lines.iter().enumerate() {
-            let Some(acc) = slot(l.func).and_then(|i| accs.get_mut(i)) else {
-                continue;
-            };
-            mapped(part.line_cost(i), &mut row);
-            add(
-                acc.lines
-                    .entry((l.file, l.line))
-                    .or_insert_with(|| vec![0; width]),
-                &row,
-            );
-            if part.positions.instr {
+        let visit = |record: Record<'_>| match record {
+            Record::Line(l, costs) => {
+                let Some(acc) = slot(l.func).and_then(|i| accs.get_mut(i)) else {
+                    return;
+                };
+                mapped(costs, &mut row);
+                add(
+                    acc.lines
+                        .entry((l.file, l.line))
+                        .or_insert_with(|| vec![0; width]),
+                    &row,
+                );
+                if part.positions.instr {
+                    let e = acc
+                        .instrs
+                        .entry(l.addr)
+                        .or_insert_with(|| (l.file, l.line, vec![0; width]));
+                    add(&mut e.2, &row);
+                }
+            }
+            Record::Call(c, costs) => {
+                let Some(acc) = slot(c.caller).and_then(|i| accs.get_mut(i)) else {
+                    return;
+                };
+                mapped(costs, &mut row);
                 let e = acc
-                    .instrs
-                    .entry(l.addr)
-                    .or_insert_with(|| (l.file, l.line, vec![0; width]));
-                add(&mut e.2, &row);
+                    .calls
+                    .entry((c.file, c.line, c.callee))
+                    .or_insert_with(|| (0, vec![0; width]));
+                e.0 = e.0.saturating_add(c.count);
+                add(&mut e.1, &row);
             }
-        }
-        for (i, c) in part.calls.iter().enumerate() {
-            let Some(acc) = slot(c.caller).and_then(|i| accs.get_mut(i)) else {
-                continue;
-            };
-            mapped(part.call_cost(i), &mut row);
-            let e = acc
-                .calls
-                .entry((c.file, c.line, c.callee))
-                .or_insert_with(|| (0, vec![0; width]));
-            e.0 = e.0.saturating_add(c.count);
-            add(&mut e.1, &row);
-        }
-        for j in &part.jumps {
-            let Some(acc) = slot(j.func).and_then(|i| accs.get_mut(i)) else {
-                continue;
-            };
-            let key = (j.file, j.line, j.target_func, j.target_file, j.target_line);
-            let e = acc.jumps.entry(key).or_insert((0, j.executed.map(|_| 0)));
-            e.0 = e.0.saturating_add(j.taken);
-            if let (Some(sum), Some(x)) = (&mut e.1, j.executed) {
-                *sum = sum.saturating_add(x);
+            Record::Jump(j) => {
+                let Some(acc) = slot(j.func).and_then(|i| accs.get_mut(i)) else {
+                    return;
+                };
+                let key = (j.file, j.line, j.target_func, j.target_file, j.target_line);
+                let e = acc.jumps.entry(key).or_insert((0, j.executed.map(|_| 0)));
+                e.0 = e.0.saturating_add(j.taken);
+                if let (Some(sum), Some(x)) = (&mut e.1, j.executed) {
+                    *sum = sum.saturating_add(x);
+                }
             }
+        };
+        match only {
+            Some(f) => part.detail.for_each_of(f, visit),
+            None => part.detail.for_each(visit),
         }
     }
 }

@@ -92,15 +92,14 @@ pub fn subpos(i: &[u8]) -> IResult<&[u8], SubPos> {
     .parse(i)
 }
 
-/// A cost counter: a number, negative in `cg_diff` output.
-pub fn cost(i: &[u8]) -> IResult<&[u8], (bool, Num)> {
-    (map(opt(char('-')), |m| m.is_some()), number).parse(i)
-}
-
 /// The parts of a cost line: subpositions, then counters, separated by blanks.
 /// Fills `pos` and `costs` (cleared first); `pos` gets at most `npos` entries.
 /// Returns the number of counters that overflowed 64 bits, or the rest of the
 /// line where it stopped making sense.
+///
+/// This is the loader's hot path (nearly every line of a profile), so it is
+/// a hand-written scanner over the bytes rather than nom combinators; it
+/// accepts exactly what `subpos` and `cost` accept.
 pub fn cost_line<'a>(
     line: &'a [u8],
     npos: usize,
@@ -108,32 +107,90 @@ pub fn cost_line<'a>(
     costs: &mut Vec<i64>,
 ) -> Result<usize, &'a [u8]> {
     costs.clear();
-    let mut i = line;
+    let mut i = 0;
     for slot in pos.iter_mut().take(npos) {
-        let (r, p) = subpos(i).map_err(|_| i)?;
+        let start = i;
+        let (p, end) = match line.get(i) {
+            Some(b'*') => (SubPos::Same, i + 1),
+            Some(&sign @ (b'+' | b'-')) => {
+                let (n, end) = number_at(line, i + 1).ok_or(&line[start..])?;
+                let negative = sign == b'-';
+                (
+                    SubPos::Rel {
+                        negative,
+                        delta: n.value,
+                    },
+                    end,
+                )
+            }
+            _ => {
+                let (n, end) = number_at(line, i).ok_or(&line[start..])?;
+                (SubPos::Abs(n.value), end)
+            }
+        };
         *slot = p;
-        i = blanks_between(r)?;
+        i = after_field(line, end)?;
     }
     let mut overflows = 0;
-    while !i.is_empty() {
-        let (r, (negative, n)) = cost(i).map_err(|_| i)?;
+    while i < line.len() {
+        let start = i;
+        let negative = line[i] == b'-';
+        let (n, end) = number_at(line, i + usize::from(negative)).ok_or(&line[start..])?;
         let magnitude = i64::try_from(n.value).unwrap_or(i64::MAX);
         if n.overflow || n.value > i64::MAX as u64 {
             overflows += 1;
         }
         costs.push(if negative { -magnitude } else { magnitude });
-        i = blanks_between(r)?;
+        i = after_field(line, end)?;
     }
     Ok(overflows)
 }
 
-/// After one field: blanks then more, or the end (trailing blanks and `\r` allowed).
-fn blanks_between(i: &[u8]) -> Result<&[u8], &[u8]> {
-    let rest = i.trim_ascii_start();
-    if rest.len() == i.len() && !i.is_empty() {
-        return Err(i);
+/// A number (`123`, `0x7b`) starting at `i`, and where it ends.
+#[inline]
+fn number_at(line: &[u8], i: usize) -> Option<(Num, usize)> {
+    let rest = line.get(i..)?;
+    if rest.len() > 2 && rest[0] == b'0' && (rest[1] | 0x20) == b'x' && rest[2].is_ascii_hexdigit()
+    {
+        let len = rest[2..]
+            .iter()
+            .take_while(|b| b.is_ascii_hexdigit())
+            .count();
+        return Some((fold_digits(&rest[2..2 + len], 16), i + 2 + len));
     }
-    Ok(rest)
+    let mut value: u64 = 0;
+    let mut overflow = false;
+    let mut len = 0;
+    for &b in rest {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        len += 1;
+        match value
+            .checked_mul(10)
+            .and_then(|x| x.checked_add(u64::from(d)))
+        {
+            Some(x) => value = x,
+            None => {
+                value = u64::MAX;
+                overflow = true;
+            }
+        }
+    }
+    (len > 0).then_some((Num { value, overflow }, i + len))
+}
+
+/// After a field ending at `end`: skips the blanks before the next field (a
+/// field must be followed by a blank or the end of the line).
+#[inline]
+fn after_field(line: &[u8], end: usize) -> Result<usize, &[u8]> {
+    let rest = &line[end..];
+    let blanks = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    if blanks == 0 && !rest.is_empty() {
+        return Err(rest);
+    }
+    Ok(end + blanks)
 }
 
 /// `(id) name`, `(id)` or `name` after a position spec's `=`.

@@ -10,7 +10,7 @@
 use super::lines::{self, SubPos};
 use super::{IdMap, LoadError};
 use crate::profile::{Cost, FileId, FnId, ObjId, Part, Positions, Profile, Severity};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Unrecognised lines tolerated before `events:` before we decide the file
 /// is not a profile at all.
@@ -79,6 +79,8 @@ pub struct Loader<'p> {
     pos: [SubPos; 3],
     costs: Vec<Cost>,
     warned: HashSet<Vec<u8>>,
+    /// (caller, callee) -> index in the current part's `edges`.
+    edge_index: HashMap<(u32, u32), u32>,
     /// The line of the latest error, to tell a truncated last line.
     last_error_line: usize,
     pub derived: Vec<DerivedDef>,
@@ -114,6 +116,7 @@ impl<'p> Loader<'p> {
             pos: [SubPos::Same; 3],
             costs: Vec::new(),
             warned: HashSet::new(),
+            edge_index: HashMap::new(),
             last_error_line: 0,
             derived: Vec::new(),
             long_names: Vec::new(),
@@ -196,8 +199,10 @@ impl<'p> Loader<'p> {
             cmd: self.part.cmd.clone(),
             ..Part::default()
         };
-        let done = std::mem::replace(&mut self.part, next);
+        let mut done = std::mem::replace(&mut self.part, next);
+        self.edge_index.clear();
         if self.part_has_data || done.summary.is_some() || done.totals.is_some() {
+            done.detail.finish();
             self.profile.parts.push(done);
         }
         self.part_has_data = false;

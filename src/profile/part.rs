@@ -2,6 +2,7 @@
 //! together. Costs in a part are stored in the part's own event columns;
 //! `event_map` maps them to the profile's raw events.
 
+use super::detail::{Detail, Record};
 use super::{Cost, FileId, FnId};
 
 /// Which subpositions lead each cost line (`positions:` header).
@@ -99,13 +100,54 @@ pub struct Part {
     /// Self cost, `width()` columns per function, indexed by `FnId`; rows of
     /// functions never seen in this part may be missing (treated as zero).
     pub self_costs: Vec<Cost>,
+    /// Calls summed per (caller, callee) pair.
+    pub edges: Vec<PartEdge>,
+    /// `width()` columns per entry of `edges`: the inclusive cost of those calls.
+    pub edge_costs: Vec<Cost>,
+    /// Every line, call site and jump record, compactly encoded.
+    pub detail: Detail,
+}
+
+/// The calls from one function to another within a part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartEdge {
+    pub caller: FnId,
+    pub callee: FnId,
+    /// Sum of the call counts (0 where every site said "unknown").
+    pub count: u64,
+}
+
+/// A part with its records decoded into vectors (for tests and small tools;
+/// views decode only the function they show). Derefs to the part.
+#[derive(Clone, Debug)]
+pub struct Decoded<'a> {
+    part: &'a Part,
+    width: usize,
     pub lines: Vec<LineCost>,
-    /// `width()` columns per entry of `lines`.
+    /// `width` columns per entry of `lines`.
     pub line_costs: Vec<Cost>,
     pub calls: Vec<CallSite>,
-    /// `width()` columns per entry of `calls`: the inclusive cost of those calls.
+    /// `width` columns per entry of `calls`.
     pub call_costs: Vec<Cost>,
     pub jumps: Vec<Jump>,
+}
+
+impl std::ops::Deref for Decoded<'_> {
+    type Target = Part;
+
+    fn deref(&self) -> &Part {
+        self.part
+    }
+}
+
+impl Decoded<'_> {
+    pub fn line_cost(&self, i: usize) -> &[Cost] {
+        &self.line_costs[i * self.width..(i + 1) * self.width]
+    }
+
+    pub fn call_cost(&self, i: usize) -> &[Cost] {
+        &self.call_costs[i * self.width..(i + 1) * self.width]
+    }
 }
 
 impl Part {
@@ -122,14 +164,40 @@ impl Part {
             .unwrap_or(&[])
     }
 
-    pub fn call_cost(&self, i: usize) -> &[Cost] {
+    /// The inclusive cost of edge `i`, in part columns.
+    pub fn edge_cost(&self, i: usize) -> &[Cost] {
         let w = self.width();
-        &self.call_costs[i * w..(i + 1) * w]
+        &self.edge_costs[i * w..(i + 1) * w]
     }
 
-    pub fn line_cost(&self, i: usize) -> &[Cost] {
-        let w = self.width();
-        &self.line_costs[i * w..(i + 1) * w]
+    /// All records, decoded, with costs padded to the part's width.
+    pub fn decode(&self) -> Decoded<'_> {
+        let width = self.width();
+        let mut d = Decoded {
+            part: self,
+            width,
+            lines: Vec::new(),
+            line_costs: Vec::new(),
+            calls: Vec::new(),
+            call_costs: Vec::new(),
+            jumps: Vec::new(),
+        };
+        let pad = |out: &mut Vec<Cost>, costs: &[Cost]| {
+            out.extend_from_slice(costs);
+            out.extend(std::iter::repeat_n(0, width.saturating_sub(costs.len())));
+        };
+        self.detail.for_each(|r| match r {
+            Record::Line(l, c) => {
+                d.lines.push(l);
+                pad(&mut d.line_costs, c);
+            }
+            Record::Call(call, c) => {
+                d.calls.push(call);
+                pad(&mut d.call_costs, c);
+            }
+            Record::Jump(j) => d.jumps.push(j),
+        });
+        d
     }
 
     /// Sum of all self costs, in part columns.

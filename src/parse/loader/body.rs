@@ -3,7 +3,7 @@
 
 use super::{Loader, Pending, Space};
 use crate::parse::lines::{self, SubPos};
-use crate::profile::{CallSite, FileId, Jump, LineCost, ObjId};
+use crate::profile::{CallSite, Cost, FileId, FnId, Jump, LineCost, ObjId, PartEdge};
 
 impl Loader<'_> {
     pub(super) fn spec(&mut self, key: &[u8], value: &[u8]) {
@@ -217,7 +217,7 @@ impl Loader<'_> {
         };
         let (addr, line) = self.addr_line(at);
         let (target_addr, target_line) = self.addr_line(target);
-        self.part.jumps.push(Jump {
+        self.part.detail.push_jump(&Jump {
             func,
             file: self.line_file,
             line,
@@ -230,6 +230,31 @@ impl Loader<'_> {
             executed,
         });
         self.part_has_data = true;
+    }
+
+    /// Adds a call site's count and cost to its (caller, callee) edge.
+    fn add_edge(&mut self, caller: FnId, callee: FnId, count: u64, costs: &[Cost]) {
+        let width = self.part.width();
+        let next = self.part.edges.len() as u32;
+        let e = *self.edge_index.entry((caller.0, callee.0)).or_insert(next) as usize;
+        if e == self.part.edges.len() {
+            self.part.edges.push(PartEdge {
+                caller,
+                callee,
+                count: 0,
+            });
+            self.part
+                .edge_costs
+                .resize(self.part.edge_costs.len() + width, 0);
+        }
+        let edge = &mut self.part.edges[e];
+        edge.count = edge.count.saturating_add(count);
+        for (s, c) in self.part.edge_costs[e * width..(e + 1) * width]
+            .iter_mut()
+            .zip(costs)
+        {
+            *s = s.saturating_add(*c);
+        }
     }
 
     /// Splits decoded columns into (instruction address, line number).
@@ -299,7 +324,7 @@ impl Loader<'_> {
                     return self.error("call before any `fn=`".into());
                 };
                 let (target_addr, target_line) = self.addr_line(target);
-                self.part.calls.push(CallSite {
+                let site = CallSite {
                     caller,
                     callee,
                     count,
@@ -308,8 +333,9 @@ impl Loader<'_> {
                     addr,
                     target_line,
                     target_addr,
-                });
-                push_padded(&mut self.part.call_costs, costs, width);
+                };
+                self.part.detail.push_call(&site, costs);
+                self.add_edge(caller, callee, count, costs);
                 self.part_has_data = true;
             }
             Pending::Jump { .. } => {
@@ -330,20 +356,15 @@ impl Loader<'_> {
                 for (s, c) in self.part.self_costs[row..row + width].iter_mut().zip(costs) {
                     *s = s.saturating_add(*c);
                 }
-                self.part.lines.push(LineCost {
+                let record = LineCost {
                     func,
                     file: self.line_file,
                     line,
                     addr,
-                });
-                push_padded(&mut self.part.line_costs, costs, width);
+                };
+                self.part.detail.push_line(&record, costs);
                 self.part_has_data = true;
             }
         }
     }
-}
-
-fn push_padded(out: &mut Vec<i64>, costs: &[i64], width: usize) {
-    out.extend_from_slice(costs);
-    out.extend(std::iter::repeat_n(0, width - costs.len()));
 }
