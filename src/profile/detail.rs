@@ -24,9 +24,9 @@ pub enum Record<'a> {
 
 /// Bytes per chunk: the stream grows a chunk at a time, never by doubling.
 const CHUNK: usize = 1 << 18;
-/// Room left in a chunk below which a new block starts a new chunk (more
-/// than any record: 8 varints of at most 10 bytes plus costs).
-const RESERVE: usize = 4096;
+/// Room a record needs besides its costs: a tag and at most 8 varints of at
+/// most 10 bytes (costs add at most 11 bytes each).
+const RESERVE: usize = 96;
 
 /// The encoded records of one part.
 #[derive(Clone, Debug, Default)]
@@ -48,6 +48,17 @@ fn significant(costs: &[Cost]) -> usize {
     costs.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1)
 }
 
+/// The cost values of a record whose count is in its tag (or follows it).
+fn put_costs(out: &mut Vec<u8>, costs: &[Cost]) {
+    if costs.len() >= usize::from(MANY) {
+        put(out, costs.len() as u64);
+    }
+    for &c in costs {
+        put_signed(out, c);
+    }
+}
+
+#[inline]
 fn put(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -56,6 +67,7 @@ fn put(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+#[inline]
 fn put_signed(out: &mut Vec<u8>, v: i64) {
     put(out, ((v << 1) ^ (v >> 63)) as u64);
 }
@@ -82,85 +94,76 @@ fn get_signed(bytes: &[u8], at: &mut usize) -> i64 {
 }
 
 impl Detail {
-    /// The chunk being written.
-    fn bytes(&mut self) -> &mut Vec<u8> {
-        if self.chunks.is_empty() {
-            self.chunks.push(Vec::with_capacity(CHUNK));
-        }
-        let last = self.chunks.len() - 1;
-        &mut self.chunks[last]
-    }
-
     /// Starts a new block when `func` differs from the current one, or when
-    /// the chunk is nearly full (a block never spans two chunks).
-    fn begin(&mut self, func: FnId, kind: u8, file: FileId, costs: &[Cost]) {
-        let n = significant(costs);
-        let kind = kind | ((n.min(usize::from(MANY)) as u8) << 3);
-        let full = self.chunks.last().is_none_or(|c| c.len() + RESERVE > CHUNK);
+    /// the chunk is nearly full (a block never spans two chunks); then writes
+    /// the record's tag (kind, file change, cost count), the file if it
+    /// changed, and the position deltas. Returns the chunk to go on in.
+    fn begin(
+        &mut self,
+        func: FnId,
+        kind: u8,
+        file: FileId,
+        line: u64,
+        addr: u64,
+        n: usize,
+    ) -> &mut Vec<u8> {
+        let full = self
+            .chunks
+            .last()
+            .is_none_or(|c| c.len() + RESERVE + 11 * n > CHUNK);
+        if full {
+            self.chunks
+                .push(Vec::with_capacity(CHUNK.max(RESERVE + 11 * n)));
+        }
+        let chunk = self.chunks.len() - 1;
+        let mut tag = kind | ((n.min(usize::from(MANY)) as u8) << 3);
         if full || self.blocks.last().is_none_or(|b| b.0 != func) {
-            if full {
-                self.chunks.push(Vec::with_capacity(CHUNK));
-            }
-            let chunk = self.chunks.len() - 1;
             let offset = self.chunks[chunk].len();
             self.blocks.push((func, chunk as u32, offset as u32));
-            self.bytes().push(kind | FILE_CHANGED);
-            put(self.bytes(), u64::from(file.0));
-            self.file = file;
+            tag |= FILE_CHANGED;
             self.line = 0;
             self.addr = 0;
         } else if file != self.file {
-            self.bytes().push(kind | FILE_CHANGED);
-            put(self.bytes(), u64::from(file.0));
-            self.file = file;
-        } else {
-            self.bytes().push(kind);
+            tag |= FILE_CHANGED;
         }
-    }
-
-    fn position(&mut self, line: u64, addr: u64) {
+        self.file = file;
         let (dl, da) = (line.wrapping_sub(self.line), addr.wrapping_sub(self.addr));
-        put_signed(self.bytes(), dl as i64);
-        put_signed(self.bytes(), da as i64);
         self.line = line;
         self.addr = addr;
-    }
-
-    fn costs(&mut self, costs: &[Cost]) {
-        let n = significant(costs);
-        if n >= usize::from(MANY) {
-            put(self.bytes(), n as u64);
+        let out = &mut self.chunks[chunk];
+        out.push(tag);
+        if tag & FILE_CHANGED != 0 {
+            put(out, u64::from(file.0));
         }
-        for &c in &costs[..n] {
-            put_signed(self.bytes(), c);
-        }
+        put_signed(out, dl as i64);
+        put_signed(out, da as i64);
+        out
     }
 
     pub fn push_line(&mut self, l: &LineCost, costs: &[Cost]) {
-        self.begin(l.func, LINE, l.file, costs);
-        self.position(l.line, l.addr);
-        self.costs(costs);
+        let n = significant(costs);
+        let out = self.begin(l.func, LINE, l.file, l.line, l.addr, n);
+        put_costs(out, &costs[..n]);
     }
 
     pub fn push_call(&mut self, c: &CallSite, costs: &[Cost]) {
-        self.begin(c.caller, CALL, c.file, costs);
-        self.position(c.line, c.addr);
-        put(self.bytes(), u64::from(c.callee.0));
-        put(self.bytes(), c.count);
-        put_signed(self.bytes(), c.target_line.wrapping_sub(c.line) as i64);
-        put_signed(self.bytes(), c.target_addr.wrapping_sub(c.addr) as i64);
-        self.costs(costs);
+        let n = significant(costs);
+        let out = self.begin(c.caller, CALL, c.file, c.line, c.addr, n);
+        put(out, u64::from(c.callee.0));
+        put(out, c.count);
+        put_signed(out, c.target_line.wrapping_sub(c.line) as i64);
+        put_signed(out, c.target_addr.wrapping_sub(c.addr) as i64);
+        put_costs(out, &costs[..n]);
     }
 
     pub fn push_jump(&mut self, j: &Jump) {
-        self.begin(j.func, JUMP, j.file, &[]);
-        self.position(j.line, j.addr);
-        put(self.bytes(), u64::from(j.target_func.0));
-        put(self.bytes(), u64::from(j.target_file.0));
-        put_signed(self.bytes(), j.target_line.wrapping_sub(j.line) as i64);
-        put_signed(self.bytes(), j.target_addr.wrapping_sub(j.addr) as i64);
-        put(self.bytes(), j.taken);
-        put(self.bytes(), j.executed.map_or(0, |e| e.saturating_add(1)));
+        let out = self.begin(j.func, JUMP, j.file, j.line, j.addr, 0);
+        put(out, u64::from(j.target_func.0));
+        put(out, u64::from(j.target_file.0));
+        put_signed(out, j.target_line.wrapping_sub(j.line) as i64);
+        put_signed(out, j.target_addr.wrapping_sub(j.addr) as i64);
+        put(out, j.taken);
+        put(out, j.executed.map_or(0, |e| e.saturating_add(1)));
     }
 
     /// Builds the per-function index once the part is complete.
