@@ -1,0 +1,141 @@
+//! Finding a profile's source files on this machine: `--source-root OLD=NEW`
+//! prefix rewrites, `-I DIR` search directories (as callgrind_annotate's
+//! `--include`), the profile's own directory and the current directory.
+//! Must not import `tui`, ratatui or crossterm.
+
+use std::path::{Path, PathBuf};
+
+/// Where to look for source files.
+#[derive(Clone, Debug, Default)]
+pub struct Locator {
+    /// `(OLD, NEW)`: a path starting with OLD is tried with NEW instead.
+    pub rewrites: Vec<(String, String)>,
+    /// Search directories, tried in order.
+    pub include: Vec<PathBuf>,
+    /// Directories of the loaded profile files.
+    pub profile_dirs: Vec<PathBuf>,
+}
+
+/// A source file that could not be found, and where it was looked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotFound {
+    pub path: String,
+    pub searched: Vec<PathBuf>,
+}
+
+impl std::fmt::Display for NotFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dirs: Vec<String> = self
+            .searched
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        write!(
+            f,
+            "source file {} not found (searched: {}); use --source-root OLD=NEW or -I DIR",
+            self.path,
+            dirs.join(", ")
+        )
+    }
+}
+
+/// Parses `OLD=NEW`.
+pub fn parse_rewrite(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((old, new)) if !old.is_empty() => Ok((old.to_string(), new.to_string())),
+        _ => Err(format!("expected OLD=NEW, got `{s}`")),
+    }
+}
+
+impl Locator {
+    /// The directories searched for relative names, in order.
+    pub fn search_dirs(&self) -> Vec<PathBuf> {
+        let mut dirs = vec![PathBuf::from(".")];
+        for d in self.profile_dirs.iter().chain(&self.include) {
+            if !dirs.contains(d) {
+                dirs.push(d.clone());
+            }
+        }
+        dirs
+    }
+
+    /// Every path tried for `name`, in order.
+    pub fn candidates(&self, name: &str) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        let mut names = vec![name.to_string()];
+        for (old, new) in &self.rewrites {
+            if let Some(rest) = name.strip_prefix(old.as_str()) {
+                names.insert(0, format!("{new}{rest}"));
+            }
+        }
+        for n in &names {
+            let path = Path::new(n);
+            if path.is_absolute() {
+                out.push(path.to_path_buf());
+            } else {
+                for d in self.search_dirs() {
+                    out.push(d.join(path));
+                }
+            }
+        }
+        // Search directories also get each trailing part of the path:
+        // -I /src finds /build/x/src/a/b.c as /src/a/b.c or /src/b.c.
+        let parts: Vec<_> = Path::new(name)
+            .components()
+            .filter(|c| matches!(c, std::path::Component::Normal(_)))
+            .collect();
+        for d in &self.include {
+            for skip in 1..parts.len() {
+                out.push(d.join(parts[skip..].iter().collect::<PathBuf>()));
+            }
+        }
+        out
+    }
+
+    /// The first existing file for `name`.
+    pub fn locate(&self, name: &str) -> Result<PathBuf, NotFound> {
+        if name.is_empty() {
+            return Err(NotFound {
+                path: "(unknown file)".into(),
+                searched: Vec::new(),
+            });
+        }
+        self.candidates(name)
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or_else(|| NotFound {
+                path: name.to_string(),
+                searched: self.search_dirs(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewrites_and_include_dirs() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::write(dir.path().join("src/fib.c"), "int main;\n").unwrap();
+        let mut loc = Locator::default();
+        assert!(loc.locate("/build/proj/src/fib.c").is_err());
+        loc.rewrites
+            .push(parse_rewrite(&format!("/build/proj={}", dir.path().display())).unwrap());
+        assert_eq!(
+            loc.locate("/build/proj/src/fib.c").unwrap(),
+            dir.path().join("src/fib.c")
+        );
+        let mut loc = Locator::default();
+        loc.include.push(dir.path().to_path_buf());
+        assert_eq!(
+            loc.locate("/elsewhere/src/fib.c").unwrap(),
+            dir.path().join("src/fib.c")
+        );
+        let err = loc.locate("nope.c").unwrap_err();
+        assert!(err.to_string().contains("nope.c not found"));
+        assert!(err.searched.contains(&dir.path().to_path_buf()));
+        assert!(parse_rewrite("noequals").is_err());
+    }
+}
