@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(bar(1, 1, 3), "███");
         assert_eq!(bar(1, 2, 2), "█ ");
         assert_eq!(bar(0, 2, 2), "  ");
-        assert_eq!(bar(1, 16, 1), "▌");
+        assert_eq!(bar(1, 2, 1), "▌");
         assert_eq!(fit("abcdef", 4), "abc…");
         assert_eq!(fit("a\u{1b}b", 4), "a\u{fffd}b");
     }
