@@ -167,16 +167,30 @@ impl Analysis {
             || !self.callees(f).is_empty()
     }
 
-    /// Inclusive cost, defined so that no activation is counted twice:
+    /// Inclusive cost, defined so that no activation is counted twice.
     ///
-    /// `incl(f) = self(f) + Σ cost(f→g)` over the calls from `f` to functions
-    /// `g` outside `f`'s strongly connected component. A call to itself, or to
-    /// another member of its cycle, is left out: its cost is the cost of
-    /// activations of `f` and its cycle whose self costs are already counted,
-    /// or reached again through calls that leave the cycle. A cycle's own
-    /// inclusive cost is the members' self costs plus the calls leaving it.
+    /// Functions are grouped into strongly connected components of the call
+    /// graph. A call is *recursive* when it stays inside one component (a
+    /// function calling itself, or one member of a cycle calling another);
+    /// every other call enters a new component.
+    ///
+    /// - For a function in a cycle of two or more, and for the cycle's
+    ///   `<cycle N>` pseudo-function: `self + Σ calls leaving the cycle`.
+    ///   Calls inside the cycle are left out: their cost is made of the
+    ///   members' own activations, already counted.
+    /// - For any other function `f`: per event, the larger of
+    ///   `self(f) + Σ non-recursive calls made by f` and
+    ///   `Σ non-recursive calls into f`. With complete data the two are
+    ///   equal; where the profile misses something they differ, and each is
+    ///   a lower bound (a signal handler's cost has no incoming call;
+    ///   the instructions before a process exits appear only in the cost of
+    ///   the call into `_exit`, not as anyone's self cost).
+    /// - Where the data contradicts itself badly (yappi's calls into `main`
+    ///   measure more ticks than all self costs together), an inclusive cost
+    ///   is capped at the total: it can never be more than the whole run.
+    ///
     /// Call costs are the inclusive costs the profile measured for each call,
-    /// so no propagation over the graph (and no recursion) is needed.
+    /// so nothing is propagated over the graph, and nothing recurses.
     fn compute_inclusive(&mut self) {
         let n = self.function_count();
         let w = self.width;
@@ -186,10 +200,6 @@ impl Analysis {
                 .map(|&e| self.edges[e as usize].callee.index())
         });
         for members in components.into_iter().filter(|m| m.len() > 1) {
-            let index = self.cycles.len() as u32;
-            for &m in &members {
-                self.cycle_of[m] = Some(index);
-            }
             self.cycles.push(Cycle {
                 number: 0,
                 members: members.iter().map(|&m| FnId::from_index(m)).collect(),
@@ -206,32 +216,67 @@ impl Analysis {
                 self.cycle_of[m.index()] = Some(i as u32);
             }
         }
-        let mut inclusive = self.self_costs.clone();
+        let mut outgoing = self.self_costs.clone();
+        let mut incoming = vec![0; n * w];
+        let mut cycle_in: Vec<Vec<Cost>> = vec![vec![0; w]; self.cycles.len()];
         for (i, e) in self.edges.iter().enumerate() {
             if self.is_recursive(i) {
                 continue;
             }
-            let row = &mut inclusive[e.caller.index() * w..(e.caller.index() + 1) * w];
-            add(row, &self.edge_costs[i * w..(i + 1) * w]);
+            let cost = &self.edge_costs[i * w..(i + 1) * w];
+            add(
+                &mut outgoing[e.caller.index() * w..(e.caller.index() + 1) * w],
+                cost,
+            );
+            add(
+                &mut incoming[e.callee.index() * w..(e.callee.index() + 1) * w],
+                cost,
+            );
             if let Some(c) = self.cycle_of[e.caller.index()] {
-                add(
-                    &mut self.cycles[c as usize].inclusive,
-                    &self.edge_costs[i * w..(i + 1) * w],
-                );
+                add(&mut self.cycles[c as usize].inclusive, cost);
             }
             if let Some(c) = self.cycle_of[e.callee.index()] {
                 let cycle = &mut self.cycles[c as usize];
                 cycle.called = cycle.called.saturating_add(e.count);
+                add(&mut cycle_in[c as usize], cost);
             }
         }
-        for cycle in &mut self.cycles {
+        for (c, cycle) in self.cycles.iter_mut().enumerate() {
             for &m in &cycle.members {
                 let own = &self.self_costs[m.index() * w..(m.index() + 1) * w];
                 add(&mut cycle.self_cost, own);
                 add(&mut cycle.inclusive, own);
             }
+            max_into(&mut cycle.inclusive, &cycle_in[c]);
         }
-        self.inclusive = inclusive;
+        for f in 0..n {
+            let row = &mut outgoing[f * w..(f + 1) * w];
+            if self.cycle_of[f].is_none() {
+                max_into(row, &incoming[f * w..(f + 1) * w]);
+            }
+            cap_at_total(row, &self.totals);
+        }
+        for cycle in &mut self.cycles {
+            cap_at_total(&mut cycle.inclusive, &self.totals);
+        }
+        self.inclusive = outgoing;
+    }
+}
+
+/// `row = min(row, total)` per column where the total is not negative
+/// (`cg_diff` profiles have costs of both signs and no such bound).
+fn cap_at_total(row: &mut [Cost], totals: &[Cost]) {
+    for (a, &t) in row.iter_mut().zip(totals) {
+        if t >= 0 {
+            *a = (*a).min(t);
+        }
+    }
+}
+
+/// `row = max(row, other)` per column.
+fn max_into(row: &mut [Cost], other: &[Cost]) {
+    for (a, &b) in row.iter_mut().zip(other) {
+        *a = (*a).max(b);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Sums the selected parts into the profile's event columns: self costs per
 //! function, call edges per (caller, callee), totals; derived events computed.
 
-use super::{Edge, add};
+use super::Edge;
 use crate::profile::{Cost, Part, Profile};
 use std::collections::HashMap;
 
@@ -66,11 +66,10 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
         }
     }
     let mut totals = vec![0; width];
-    if width > 0 {
-        for row in self_costs.chunks_exact(width) {
-            add(&mut totals, row);
-        }
+    for (part, _) in profile.parts.iter().zip(selected).filter(|(_, s)| **s) {
+        add_mapped(&mut totals, part, &part.total);
     }
+    profile.events.derive(&mut totals);
     let mut called = vec![0u64; n];
     for e in &edges {
         called[e.callee.index()] = called[e.callee.index()].saturating_add(e.count);

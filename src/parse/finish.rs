@@ -61,28 +61,62 @@ fn add_derived(profile: &mut Profile, defs: Vec<super::loader::DerivedDef>) {
     }
 }
 
-/// Totals are always the sum of the self costs (that is what every
-/// percentage needs to add up); a `summary:`/`totals:` that says otherwise
-/// is reported, naming the event and both figures.
+/// Sets each part's total and reports headers that disagree with the cost
+/// lines, naming the event and both figures.
+///
+/// The total is `summary:` where it is at least the sum of the self costs:
+/// the format allows cost that no line accounts for, and Callgrind's
+/// `summary:` includes the last instructions before the process exits, which
+/// appear only in the inclusive cost of the call into `_exit` (`totals:` is
+/// the sum of the lines). A `summary:` below the sum (pyprof2calltree writes
+/// the largest inclusive time) is inconsistent: the sum is used.
 fn check_totals(profile: &mut Profile) {
     let mut warnings = Vec::new();
-    for part in &profile.parts {
+    for part in &mut profile.parts {
         let sum = part.self_sum();
-        for (key, declared) in [("summary", &part.summary), ("totals", &part.totals)] {
-            let Some(declared) = declared else { continue };
-            for (col, (&d, &s)) in declared.iter().zip(&sum).enumerate() {
+        let mut total = sum.clone();
+        if let Some(summary) = &part.summary {
+            for (col, (&d, &s)) in summary.iter().zip(&sum).enumerate() {
+                if d >= s && s >= 0 {
+                    total[col] = d;
+                }
                 if d != s {
-                    let event = &profile.events.events[part.event_map[col]].name;
+                    let used = if d >= s && s >= 0 { d } else { s };
                     warnings.push((
                         part.source,
-                        format!("`{key}:` gives {d} for {event}, but the cost lines add up to {s}; using {s}"),
+                        part.summary_line,
+                        part.event_map[col],
+                        "summary",
+                        d,
+                        s,
+                        used,
                     ));
                 }
             }
         }
+        if let Some(totals) = &part.totals {
+            for (col, (&d, &s)) in totals.iter().zip(&sum).enumerate() {
+                if d != s {
+                    warnings.push((
+                        part.source,
+                        part.totals_line,
+                        part.event_map[col],
+                        "totals",
+                        d,
+                        s,
+                        total[col],
+                    ));
+                }
+            }
+        }
+        part.total = total;
     }
-    for (source, message) in warnings {
+    for (source, line, event, key, declared, sum, used) in warnings {
         let name = profile.sources[source].clone();
-        profile.diagnose(&name, 0, Severity::Warning, message);
+        let event = profile.events.events[event].name.clone();
+        let message = format!(
+            "`{key}:` gives {declared} for {event}, but the cost lines add up to {sum}; using {used}"
+        );
+        profile.diagnose(&name, line, Severity::Warning, message);
     }
 }

@@ -76,6 +76,8 @@ pub struct Loader<'p> {
     pos: [SubPos; 3],
     costs: Vec<Cost>,
     warned: HashSet<Vec<u8>>,
+    /// The line of the latest error, to tell a truncated last line.
+    last_error_line: usize,
     pub derived: Vec<DerivedDef>,
     /// `event: NAME : LONG` pairs, applied once every event is known.
     pub long_names: Vec<(String, String)>,
@@ -109,6 +111,7 @@ impl<'p> Loader<'p> {
             pos: [SubPos::Same; 3],
             costs: Vec::new(),
             warned: HashSet::new(),
+            last_error_line: 0,
             derived: Vec::new(),
             long_names: Vec::new(),
         }
@@ -167,14 +170,9 @@ impl<'p> Loader<'p> {
             });
         }
         if matches!(self.pending, Pending::Call { .. } | Pending::SkipNext) {
-            self.warn(format!(
-                "file ends after `calls=` without its cost line{}",
-                if ended_mid_line {
-                    "; it looks truncated"
-                } else {
-                    ""
-                }
-            ));
+            self.warn("file ends after `calls=` without its cost line: it looks truncated".into());
+        } else if ended_mid_line && self.last_error_line == self.line_no && self.line_no > 0 {
+            self.warn("file ends in the middle of a line: it looks truncated".into());
         }
         self.finish_part();
         Ok(())
@@ -201,12 +199,23 @@ impl<'p> Loader<'p> {
     }
 
     fn error(&mut self, message: String) {
+        self.last_error_line = self.line_no;
         if !self.events_declared {
             self.errors_before_events += 1;
         }
         let line = self.line_no;
         self.profile
             .diagnose(&self.source_name, line, Severity::Error, message);
+    }
+
+    /// Warns about an unknown `key:` or `key=` line once per key (no
+    /// allocation for keys already warned about: such lines can be many).
+    fn warn_once(&mut self, key: &[u8], kind: &str, sep: char) {
+        if !self.warned.contains(key) {
+            self.warned.insert(key.to_vec());
+            let key = String::from_utf8_lossy(key);
+            self.warn(format!("unknown {kind} `{key}{sep}` ignored"));
+        }
     }
 
     fn warn(&mut self, message: String) {
@@ -321,14 +330,7 @@ impl<'p> Loader<'p> {
             b"events" => self.events(value),
             b"event" => self.event(value),
             b"summary" | b"totals" => self.summary(key, value),
-            _ => {
-                if self.warned.insert(key.to_vec()) {
-                    self.warn(format!(
-                        "unknown header `{}:` ignored",
-                        String::from_utf8_lossy(key)
-                    ));
-                }
-            }
+            _ => self.warn_once(key, "header", ':'),
         }
     }
 
@@ -420,8 +422,10 @@ impl<'p> Loader<'p> {
                 costs.resize(self.part.width(), 0);
                 if key == b"summary" {
                     self.part.summary = Some(costs);
+                    self.part.summary_line = self.line_no;
                 } else {
                     self.part.totals = Some(costs);
+                    self.part.totals_line = self.line_no;
                 }
             }
             Err(at) => self.error(format!(

@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// Splits `callgrind.out.123.2-03` into (`callgrind.out.123`, suffix sort key).
+/// Splits `callgrind.out.123.2-03` into (`callgrind.out.123`, sort key).
+/// A file without a dump number is the dump made at exit, so it sorts after
+/// the numbered ones.
 fn base_and_key(name: &str) -> (&str, (u64, u64)) {
     let (rest, thread) = match name.rsplit_once('-') {
         Some((b, t)) if is_number(t) => (b, t.parse().unwrap_or(0)),
@@ -12,7 +14,7 @@ fn base_and_key(name: &str) -> (&str, (u64, u64)) {
     };
     let (base, dump) = match rest.rsplit_once('.') {
         Some((b, d)) if is_number(d) && ends_in_pid(b) => (b, d.parse().unwrap_or(0)),
-        _ => (rest, 0),
+        _ => (rest, u64::MAX),
     };
     (base, (dump, thread))
 }
@@ -68,7 +70,7 @@ mod tests {
     fn splits_thread_and_dump_suffixes() {
         assert_eq!(
             base_and_key("callgrind.out.12-03"),
-            ("callgrind.out.12", (0, 3))
+            ("callgrind.out.12", (u64::MAX, 3))
         );
         assert_eq!(
             base_and_key("callgrind.out.12.2"),
@@ -80,9 +82,12 @@ mod tests {
         );
         assert_eq!(
             base_and_key("callgrind.out.12"),
-            ("callgrind.out.12", (0, 0))
+            ("callgrind.out.12", (u64::MAX, 0))
         );
-        assert_eq!(base_and_key("fib.callgrind"), ("fib.callgrind", (0, 0)));
+        assert_eq!(
+            base_and_key("fib.callgrind"),
+            ("fib.callgrind", (u64::MAX, 0))
+        );
     }
 
     #[test]

@@ -90,6 +90,12 @@ pub struct Part {
     /// `summary:` and `totals:` as written, in part columns.
     pub summary: Option<Vec<Cost>>,
     pub totals: Option<Vec<Cost>>,
+    /// The part's total cost in part columns, set after loading: the
+    /// `summary:` where it is consistent, else the sum of the cost lines.
+    pub total: Vec<Cost>,
+    /// Lines of the `summary:` and `totals:` headers (0 if absent).
+    pub summary_line: usize,
+    pub totals_line: usize,
     /// Self cost, `width()` columns per function, indexed by `FnId`; rows of
     /// functions never seen in this part may be missing (treated as zero).
     pub self_costs: Vec<Cost>,

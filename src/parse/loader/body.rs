@@ -51,14 +51,7 @@ impl Loader<'_> {
             b"jfn" => self.jump_fn = self.name(Space::Function, value),
             b"calls" => self.calls(value),
             b"jump" | b"jcnd" => self.jump(key == b"jcnd", value),
-            _ => {
-                if self.warned.insert(key.to_vec()) {
-                    self.warn(format!(
-                        "unknown line `{}=` ignored",
-                        String::from_utf8_lossy(key)
-                    ));
-                }
-            }
+            _ => self.warn_once(key, "line", '='),
         }
     }
 

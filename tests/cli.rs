@@ -1,0 +1,265 @@
+//! The `cgtui` binary from the outside: `report` text and JSON, options,
+//! and what bad input does to the exit status and the message.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn cgtui() -> Command {
+    let mut c = Command::cargo_bin("cgtui").unwrap();
+    c.current_dir(root());
+    c
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = cgtui().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// callgrind_annotate's PROGRAM TOTALS for a sample, from its golden file.
+fn golden_total(name: &str) -> i64 {
+    let text =
+        std::fs::read_to_string(root().join("tests/golden").join(format!("{name}.annotate")))
+            .unwrap();
+    let line = text.lines().find(|l| l.contains("PROGRAM TOTALS")).unwrap();
+    line.split_whitespace()
+        .next()
+        .unwrap()
+        .replace(',', "")
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn help_lists_the_report_command() {
+    let out = stdout_of(&["--help"]);
+    assert!(out.contains("report"));
+    let out = stdout_of(&["report", "--help"]);
+    for flag in [
+        "--event",
+        "--inclusive",
+        "--threshold",
+        "--limit",
+        "--part",
+        "--json",
+    ] {
+        assert!(out.contains(flag), "{flag}");
+    }
+}
+
+#[test]
+fn text_report_shows_totals_and_the_hottest_function_first() {
+    let out = stdout_of(&["report", "samples/recursion.callgrind", "--limit", "3"]);
+    let total = cgtui::format::thousands(golden_total("recursion.callgrind"));
+    assert!(
+        out.contains(&format!("{total}  Ir (program total)")),
+        "{out}"
+    );
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains("function (file)"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    // The hottest row in callgrind_annotate's golden is fib'2.
+    assert!(rows[0].contains("fib'2"), "{}", rows[0]);
+    let cycles = out.split("Cycles").nth(1).unwrap_or("");
+    assert!(
+        cycles.contains("is_even") || out.contains("<cycle"),
+        "{out}"
+    );
+}
+
+#[test]
+fn inclusive_sort_puts_the_root_first() {
+    let out = stdout_of(&[
+        "report",
+        "samples/recursion.callgrind",
+        "--inclusive",
+        "--limit",
+        "1",
+    ]);
+    let row = out
+        .lines()
+        .skip_while(|l| !l.contains("function (file)"))
+        .nth(1)
+        .unwrap();
+    assert!(row.contains("100.00%"), "{row}");
+}
+
+#[test]
+fn threshold_cuts_the_list() {
+    let all = stdout_of(&[
+        "report",
+        "samples/recursion.callgrind",
+        "--threshold",
+        "100",
+    ]);
+    let half = stdout_of(&["report", "samples/recursion.callgrind", "--threshold", "50"]);
+    let rows = |s: &str| {
+        s.lines()
+            .skip_while(|l| !l.contains("function (file)"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .count()
+    };
+    assert!(rows(&half) < rows(&all));
+    assert!(rows(&half) >= 1);
+}
+
+#[test]
+fn json_report_follows_the_schema() {
+    let out = stdout_of(&["report", "--json", "samples/recursion.callgrind"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["events"], serde_json::json!(["Ir"]));
+    assert_eq!(v["totals"]["Ir"], golden_total("recursion.callgrind"));
+    let functions = v["functions"].as_array().unwrap();
+    let fib2 = functions.iter().find(|f| f["name"] == "fib'2").unwrap();
+    assert_eq!(fib2["file"], "samples/src/recursion.c");
+    assert!(fib2["object"].as_str().unwrap().ends_with("recursion"));
+    assert!(fib2["self"]["Ir"].as_i64().unwrap() > 0);
+    assert!(fib2["inclusive"]["Ir"].as_i64().unwrap() >= fib2["self"]["Ir"].as_i64().unwrap());
+    assert!(fib2["called"].as_u64().unwrap() > 0);
+    let calls = v["calls"].as_array().unwrap();
+    assert!(!calls.is_empty());
+    for c in calls {
+        let (a, b) = (c["caller"].as_u64().unwrap(), c["callee"].as_u64().unwrap());
+        assert!((a as usize) < functions.len() && (b as usize) < functions.len());
+        assert!(c["inclusive"]["Ir"].is_i64());
+        assert!(c["count"].is_u64());
+    }
+    // `called` is the sum of the counts of the calls into a function.
+    let idx = functions.iter().position(|f| f["name"] == "fib'2").unwrap() as u64;
+    let into: u64 = calls
+        .iter()
+        .filter(|c| c["callee"] == idx)
+        .map(|c| c["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(fib2["called"].as_u64().unwrap(), into);
+}
+
+#[test]
+fn json_marks_derived_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("d.cg");
+    std::fs::write(
+        &path,
+        "event: Sum = Ir + 2 Dr\nevents: Ir Dr\nfn=main\n1 10 3\n",
+    )
+    .unwrap();
+    let out = stdout_of(&["report", "--json", path.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["events"], serde_json::json!(["Ir", "Dr", "Sum"]));
+    assert_eq!(v["derived_events"], serde_json::json!(["Sum"]));
+    assert_eq!(v["totals"]["Sum"], 16);
+}
+
+#[test]
+fn standard_input_is_read_with_a_dash() {
+    let out = cgtui()
+        .args(["report", "-"])
+        .write_stdin("events: Ir\nfn=main\n3 42\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("42  Ir (program total)"));
+}
+
+#[test]
+fn parts_can_be_chosen() {
+    let all = stdout_of(&["report", "samples/threads/callgrind.out.1000-01", "--json"]);
+    let one = stdout_of(&[
+        "report",
+        "samples/threads/callgrind.out.1000-01",
+        "--json",
+        "--part",
+        "2",
+    ]);
+    let (all, one): (Value, Value) = (
+        serde_json::from_str(&all).unwrap(),
+        serde_json::from_str(&one).unwrap(),
+    );
+    assert_eq!(all["parts"].as_array().unwrap().len(), 4);
+    assert_eq!(one["totals"]["Ir"], one["parts"][1]["totals"]["Ir"]);
+    assert!(one["totals"]["Ir"].as_i64() < all["totals"]["Ir"].as_i64());
+    let out = cgtui()
+        .args(["report", "samples/recursion.callgrind", "--part", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no part 9"));
+}
+
+#[test]
+fn unknown_event_names_the_known_ones() {
+    let out = cgtui()
+        .args(["report", "samples/recursion.callgrind", "--event", "Xyz"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Xyz") && err.contains("Ir"), "{err}");
+}
+
+/// Exit status 2 and one line naming the file, for everything that is not a profile.
+#[test]
+fn not_a_profile_is_one_line_and_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "").unwrap();
+    let binary = dir.path().join("binary");
+    std::fs::write(
+        &binary,
+        (0..4096u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "hello\nthis is not a profile\n").unwrap();
+    let missing = dir.path().join("missing");
+    for path in [&empty, &binary, &text, &missing, &dir.path().to_path_buf()] {
+        let out = cgtui()
+            .args(["report", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", path.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{}: {err}",
+            path.display()
+        );
+        assert!(err.contains(path.to_str().unwrap()), "{err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn a_malformed_line_is_named_and_loading_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.cg");
+    std::fs::write(&path, "events: Ir\nfn=main\n1 5\n1 five\n2 7\n").unwrap();
+    let out = cgtui()
+        .args(["report", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{}:4:", path.display())), "{err}");
+    assert!(err.contains("1 line(s) skipped"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("12  Ir (program total)"));
+}
