@@ -29,9 +29,12 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         put_line(buf, pane.title, 0, vec![], t.title(focused));
         return;
     };
+    // Shares are of the cycle's inclusive cost when the function is in one:
+    // calls into a cycle pay for all of it.
     let cur_incl = app
         .analysis
-        .inclusive(cur)
+        .cycle_of(cur)
+        .map_or(app.analysis.inclusive(cur), |c| &c.inclusive)
         .get(app.event)
         .copied()
         .unwrap_or(0);
@@ -67,6 +70,12 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         } else {
             Style::new()
         };
+        // A recursive call's cost is inside the caller's already: no share.
+        let share = if app.analysis.is_recursive(e) {
+            "rec".to_string()
+        } else {
+            percent_text(cost, cur_incl)
+        };
         let mut marks = String::new();
         if let Some(c) = app.analysis.cycle_of(other) {
             marks.push_str(&format!(" <cycle {}>", c.number));
@@ -83,7 +92,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
                 "{}× {} {} ",
                 right(&called_text(edge.count), COUNT),
                 right(&cost_text(app, cost), w),
-                right(&percent_text(cost, cur_incl), 7),
+                right(&share, 7),
             )),
             Span::styled(name, row_style),
             Span::styled(marks, row_style.patch(t.marker())),
