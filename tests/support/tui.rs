@@ -1,4 +1,5 @@
 //! Shared helpers for the TUI tests: build an `App` from a sample or from
+#![allow(dead_code)]
 //! profile text, drive it with key strings, render it with `TestBackend`.
 
 use cgtui::locate::Locator;
