@@ -1,7 +1,7 @@
 //! Shared helpers for the TUI tests: build an `App` from a sample or from
-#![allow(dead_code)]
 //! profile text, drive it with key strings, render it with `TestBackend`.
 
+#![allow(dead_code)]
 use cgtui::locate::Locator;
 use cgtui::parse::{LoadOptions, load_paths, load_reader};
 use cgtui::tui::{App, Theme, draw, parse_keys};
