@@ -56,13 +56,19 @@ pub enum Tier {
 /// of the last query (for incremental refinement).
 pub struct Search<M: Matcher = Skim> {
     matcher: M,
+    /// By id.
     names: Vec<Box<str>>,
-    lower: Vec<Box<str>>,
-    /// Positions in `names`, in the order ties are broken (cost order).
+    /// Ids in tie-break (cost) order; scans go through positions in it.
     order: Vec<u32>,
+    /// The names, and lowercased, back to back in `order`, so that a scan
+    /// reads memory in sequence; `ends[pos]` is where name `pos` ends.
+    blob: Vec<u8>,
+    lower: Vec<u8>,
+    ends: Vec<usize>,
     query: String,
-    /// Positions (into `names`) matching `query` as a subsequence, in `order`.
+    /// Positions (in `order`) matching `query` as a subsequence.
     pool: Vec<u32>,
+    /// Ranked ids.
     results: Vec<u32>,
 }
 
@@ -74,25 +80,37 @@ impl Search<Skim> {
 
 impl<M: Matcher> Search<M> {
     pub fn with_matcher(names: Vec<Box<str>>, matcher: M) -> Self {
-        let lower = names
-            .iter()
-            .map(|n| n.to_ascii_lowercase().into())
-            .collect();
         let order = (0..names.len() as u32).collect();
-        Search {
+        let mut search = Search {
             matcher,
             names,
-            lower,
-            order,
+            order: Vec::new(),
+            blob: Vec::new(),
+            lower: Vec::new(),
+            ends: Vec::new(),
             query: String::new(),
             pool: Vec::new(),
             results: Vec::new(),
-        }
+        };
+        search.set_order(order);
+        search
     }
 
-    /// Sets the tie-break order (positions into the names, e.g. by cost) and
-    /// runs the current query again.
+    /// Sets the tie-break order (ids, e.g. by cost; ids left out are not
+    /// searched) and runs the current query again.
     pub fn set_order(&mut self, order: Vec<u32>) {
+        let order: Vec<u32> = order
+            .into_iter()
+            .filter(|&i| (i as usize) < self.names.len())
+            .collect();
+        self.blob.clear();
+        self.ends.clear();
+        for &i in &order {
+            self.blob
+                .extend_from_slice(self.names[i as usize].as_bytes());
+            self.ends.push(self.blob.len());
+        }
+        self.lower = self.blob.to_ascii_lowercase();
         self.order = order;
         let query = std::mem::take(&mut self.query);
         self.pool.clear();
@@ -103,7 +121,7 @@ impl<M: Matcher> Search<M> {
         &self.query
     }
 
-    /// Ranked matches of the current query (positions into the names).
+    /// Ranked matches of the current query (ids).
     pub fn results(&self) -> &[u32] {
         &self.results
     }
@@ -124,31 +142,29 @@ impl<M: Matcher> Search<M> {
         let candidates = if extends {
             std::mem::take(&mut self.pool)
         } else {
-            self.order.clone()
+            (0..self.order.len() as u32).collect()
         };
         let sensitive = query.chars().any(char::is_uppercase);
+        let bytes = if sensitive { &self.blob } else { &self.lower };
         let q = query.as_bytes();
         let finder = memchr::memmem::Finder::new(q);
         let mut tiers: [Vec<u32>; 3] = Default::default();
         let mut scattered = Vec::new();
         let mut pool = Vec::with_capacity(candidates.len());
-        for i in candidates {
-            let hay = if sensitive {
-                &self.names[i as usize]
-            } else {
-                &self.lower[i as usize]
-            };
-            let hay = hay.as_bytes();
-            if !is_subsequence(q, hay) {
-                continue;
-            }
-            pool.push(i);
+        for pos in candidates {
+            let p = pos as usize;
+            let start = if p == 0 { 0 } else { self.ends[p - 1] };
+            let hay = &bytes[start..self.ends[p]];
+            let id = self.order[p];
+            // A substring is a subsequence too: test the cheaper one first.
             match finder.find(hay) {
-                Some(_) if hay.len() == q.len() => tiers[0].push(i),
-                Some(at) if word_start(hay, at, &finder) => tiers[1].push(i),
-                Some(_) => tiers[2].push(i),
-                None => scattered.push(i),
+                Some(_) if hay.len() == q.len() => tiers[0].push(id),
+                Some(at) if word_start(hay, at, &finder) => tiers[1].push(id),
+                Some(_) => tiers[2].push(id),
+                None if is_subsequence(q, hay) => scattered.push(id),
+                None => continue,
             }
+            pool.push(pos);
         }
         if scattered.len() <= SCORE_LIMIT {
             let mut scored: Vec<(i64, u32)> = scattered

@@ -76,6 +76,8 @@ pub struct App {
     pub quit: bool,
     /// Each part's self-cost sum in the profile's columns (derived included).
     pub part_totals: Vec<Vec<Cost>>,
+    /// Each function's rank in name order (sort tie-break).
+    pub name_ranks: Vec<u32>,
     /// Number of load diagnostics, for the status line.
     pub diagnostics: usize,
     /// A one-shot message for the status line.
@@ -90,6 +92,7 @@ impl App {
             .collect();
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
+        let name_ranks = lists::name_ranks(&profile);
         let mut app = App {
             profile,
             analysis,
@@ -116,6 +119,7 @@ impl App {
             size: (80, 24),
             quit: false,
             part_totals,
+            name_ranks,
             diagnostics,
             message: None,
         };
@@ -408,7 +412,7 @@ impl App {
 
     fn resort(&mut self) {
         let keep = self.order.get(self.list.selected).copied();
-        self.order = lists::sorted(&self.profile, &self.analysis, self.sort, self.event);
+        self.order = lists::sorted(&self.analysis, &self.name_ranks, self.sort, self.event);
         self.list.selected = keep
             .and_then(|f| self.order.iter().position(|&g| g == f))
             .unwrap_or(0);

@@ -8,39 +8,38 @@ use crate::analysis::Analysis;
 use crate::profile::{FnId, Profile};
 use std::cmp::Reverse;
 
-/// Active functions (cost or calls in the selected parts) sorted by `sort`.
-pub fn sorted(profile: &Profile, analysis: &Analysis, sort: SortKey, event: usize) -> Vec<FnId> {
-    let mut fns: Vec<FnId> = (0..analysis.function_count())
+/// Each function's position in name order (ties by id): computed once, so
+/// sorting by cost breaks ties with an integer, not a string comparison.
+pub fn name_ranks(profile: &Profile) -> Vec<u32> {
+    let mut ids: Vec<FnId> = (0..profile.functions.len()).map(FnId::from_index).collect();
+    ids.sort_unstable_by(|a, b| profile.fn_name(*a).cmp(profile.fn_name(*b)).then(a.cmp(b)));
+    let mut rank = vec![0u32; ids.len()];
+    for (r, f) in ids.into_iter().enumerate() {
+        rank[f.index()] = r as u32;
+    }
+    rank
+}
+
+/// Active functions (cost or calls in the selected parts) sorted by `sort`,
+/// ties by name (`ranks` from `name_ranks`).
+pub fn sorted(analysis: &Analysis, ranks: &[u32], sort: SortKey, event: usize) -> Vec<FnId> {
+    let at = |row: &[i64]| row.get(event).copied().unwrap_or(0);
+    let rank = |f: FnId| ranks.get(f.index()).copied().unwrap_or(u32::MAX);
+    let mut keyed: Vec<(i64, u32, FnId)> = (0..analysis.function_count())
         .map(FnId::from_index)
         .filter(|&f| analysis.is_active(f))
+        .map(|f| {
+            let key = match sort {
+                SortKey::Inclusive => at(analysis.inclusive(f)),
+                SortKey::SelfCost => at(analysis.self_cost(f)),
+                SortKey::Calls => i64::try_from(analysis.called[f.index()]).unwrap_or(i64::MAX),
+                SortKey::Name => 0,
+            };
+            (key, rank(f), f)
+        })
         .collect();
-    let at = |row: &[i64]| row.get(event).copied().unwrap_or(0);
-    let by_name = |a: &FnId, b: &FnId| profile.fn_name(*a).cmp(profile.fn_name(*b)).then(a.cmp(b));
-    match sort {
-        SortKey::Inclusive => {
-            fns.sort_unstable_by(|a, b| {
-                Reverse(at(analysis.inclusive(*a)))
-                    .cmp(&Reverse(at(analysis.inclusive(*b))))
-                    .then_with(|| by_name(a, b))
-            });
-        }
-        SortKey::SelfCost => {
-            fns.sort_unstable_by(|a, b| {
-                Reverse(at(analysis.self_cost(*a)))
-                    .cmp(&Reverse(at(analysis.self_cost(*b))))
-                    .then_with(|| by_name(a, b))
-            });
-        }
-        SortKey::Calls => {
-            fns.sort_unstable_by(|a, b| {
-                Reverse(analysis.called[a.index()])
-                    .cmp(&Reverse(analysis.called[b.index()]))
-                    .then_with(|| by_name(a, b))
-            });
-        }
-        SortKey::Name => fns.sort_unstable_by(by_name),
-    }
-    fns
+    keyed.sort_unstable_by_key(|&(key, rank, _)| (Reverse(key), rank));
+    keyed.into_iter().map(|(_, _, f)| f).collect()
 }
 
 /// `edges` (indexes into `analysis.edges`) by the inclusive cost of the
