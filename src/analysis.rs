@@ -7,7 +7,7 @@ mod combine;
 mod scc;
 pub mod source;
 
-use crate::profile::{Cost, FnId, Profile};
+use crate::profile::{Cost, EventTable, FnId, Profile};
 
 /// A caller -> callee pair, summed over call sites and selected parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl Analysis {
             cycle_of: vec![None; n],
             cycles: Vec::new(),
         };
-        analysis.compute_inclusive();
+        analysis.compute_inclusive(&profile.events);
         analysis
     }
 
@@ -191,7 +191,7 @@ impl Analysis {
     ///
     /// Call costs are the inclusive costs the profile measured for each call,
     /// so nothing is propagated over the graph, and nothing recurses.
-    fn compute_inclusive(&mut self) {
+    fn compute_inclusive(&mut self, events: &EventTable) {
         let n = self.function_count();
         let w = self.width;
         let components = scc::components(n, |f| {
@@ -249,15 +249,19 @@ impl Analysis {
             }
             max_into(&mut cycle.inclusive, &cycle_in[c]);
         }
+        // max and min are taken on raw events; derived ones are then computed
+        // from them again, so `Sum = Ir + 2 Dr` holds for inclusive costs too.
         for f in 0..n {
             let row = &mut outgoing[f * w..(f + 1) * w];
             if self.cycle_of[f].is_none() {
                 max_into(row, &incoming[f * w..(f + 1) * w]);
             }
             cap_at_total(row, &self.totals);
+            events.derive(row);
         }
         for cycle in &mut self.cycles {
             cap_at_total(&mut cycle.inclusive, &self.totals);
+            events.derive(&mut cycle.inclusive);
         }
         self.inclusive = outgoing;
     }

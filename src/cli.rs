@@ -22,6 +22,71 @@ pub struct Cli {
 pub enum Command {
     /// Print the flat profile (text or JSON) without opening the browser.
     Report(ReportArgs),
+    /// Print source files with the cost of every line (as callgrind_annotate --auto=yes).
+    Annotate(AnnotateArgs),
+}
+
+/// Where source files are looked for (profiles are often made elsewhere).
+#[derive(Debug, Args, Clone, Default)]
+pub struct SourceArgs {
+    /// Read source files whose path starts with OLD from NEW instead;
+    /// repeatable.
+    #[arg(long, value_name = "OLD=NEW", value_parser = crate::locate::parse_rewrite)]
+    pub source_root: Vec<(String, String)>,
+    /// Also look for source files in DIR; repeatable.
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+}
+
+impl SourceArgs {
+    /// A locator that also searches the directories of `profiles`.
+    pub fn locator(&self, profiles: &[PathBuf]) -> crate::locate::Locator {
+        let mut profile_dirs: Vec<PathBuf> = Vec::new();
+        for p in profiles {
+            if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if !profile_dirs.contains(&d.to_path_buf()) {
+                    profile_dirs.push(d.to_path_buf());
+                }
+            }
+        }
+        crate::locate::Locator {
+            rewrites: self.source_root.clone(),
+            include: self.include.clone(),
+            profile_dirs,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct AnnotateArgs {
+    /// Profile files (`-` reads standard input); gzip is read transparently.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Annotate only this function (exact name, else every name containing
+    /// it); repeatable. Default: the files of the hottest functions.
+    #[arg(long, value_name = "NAME")]
+    pub function: Vec<String>,
+    /// Event column to show; repeatable (default: every event). The first
+    /// one ranks the functions.
+    #[arg(long, value_name = "EV")]
+    pub event: Vec<String>,
+    /// Lines of context around each line with a cost.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub context: usize,
+    /// Annotate the files of the functions covering PCT% of the total.
+    #[arg(long, value_name = "PCT", default_value_t = 99.0)]
+    pub threshold: f64,
+    /// Also list per-instruction costs (profiles made with --dump-instr=yes),
+    /// with objdump's disassembly where available.
+    #[arg(long)]
+    pub instructions: bool,
+    /// Only these parts (1-based); repeatable.
+    #[arg(long, value_name = "N")]
+    pub part: Vec<usize>,
+    #[command(flatten)]
+    pub sources: SourceArgs,
+    #[command(flatten)]
+    pub load: LoadArgs,
 }
 
 #[derive(Debug, Args)]
@@ -72,6 +137,9 @@ pub struct ReportArgs {
     /// Print JSON (schema in README.md) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With --json: add each function's per-line costs and call sites.
+    #[arg(long, requires = "json")]
+    pub lines: bool,
     #[command(flatten)]
     pub load: LoadArgs,
 }

@@ -1,7 +1,7 @@
 //! Turning command-line words into model indexes, with errors that say what
 //! the profile has.
 
-use crate::profile::Profile;
+use crate::profile::{FnId, Profile};
 use color_eyre::eyre::{Result, bail};
 
 /// The column of event `name` (default: the first event).
@@ -38,4 +38,28 @@ pub fn part_selection(profile: &Profile, parts: &[usize]) -> Result<Vec<bool>> {
         selected[p - 1] = true;
     }
     Ok(selected)
+}
+
+/// The functions `names` select: exact name matches, or else every function
+/// whose name contains the word.
+pub fn functions_named(profile: &Profile, names: &[String]) -> Result<Vec<FnId>> {
+    let all = || (0..profile.functions.len()).map(FnId::from_index);
+    let mut out = Vec::new();
+    for name in names {
+        let mut found: Vec<FnId> = all().filter(|&f| profile.fn_name(f) == name).collect();
+        if found.is_empty() {
+            found = all()
+                .filter(|&f| profile.fn_name(f).contains(name.as_str()))
+                .collect();
+        }
+        if found.is_empty() {
+            bail!("no function named `{name}` in this profile");
+        }
+        for f in found {
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    Ok(out)
 }

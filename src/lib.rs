@@ -5,6 +5,7 @@
 //! works without a terminal.
 
 pub mod analysis;
+pub mod annotate;
 pub mod cli;
 pub mod cli_support;
 pub mod format;

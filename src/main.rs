@@ -1,7 +1,9 @@
 //! The `cgtui` binary: parse the command line, load, then report or browse.
 
 use cgtui::analysis::Analysis;
-use cgtui::cli::{Cli, Command, LoadArgs, ReportArgs};
+use cgtui::annotate::{AnnotateOptions, annotate};
+use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
+use cgtui::cli_support::{event_index, functions_named, part_selection};
 use cgtui::parse::{self, LoadError, LoadOptions};
 use cgtui::profile::Profile;
 use cgtui::report::{self, ReportOptions};
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Report(args)) => report_command(&args),
+        Some(Command::Annotate(args)) => annotate_command(&args),
         None => cgtui::tui::browse(&cli.browse),
     };
     match result {
@@ -59,12 +62,16 @@ fn print_diagnostics(profile: &Profile) {
 
 fn report_command(args: &ReportArgs) -> color_eyre::Result<()> {
     let profile = load(&args.files, &args.load)?;
-    let parts = cgtui::cli_support::part_selection(&profile, &args.part)?;
+    let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
-    let event = cgtui::cli_support::event_index(&profile, args.event.as_deref())?;
+    let event = event_index(&profile, args.event.as_deref())?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &report::json(&profile, &analysis))?;
+        let mut value = report::json(&profile, &analysis);
+        if args.lines {
+            report::add_lines(&mut value, &profile, &analysis);
+        }
+        serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;
     } else {
         let options = ReportOptions {
@@ -75,5 +82,30 @@ fn report_command(args: &ReportArgs) -> color_eyre::Result<()> {
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
     }
+    Ok(())
+}
+
+fn annotate_command(args: &AnnotateArgs) -> color_eyre::Result<()> {
+    let profile = load(&args.files, &args.load)?;
+    let parts = part_selection(&profile, &args.part)?;
+    let analysis = Analysis::with_parts(&profile, &parts);
+    let events = if args.event.is_empty() {
+        (0..profile.events.len()).collect()
+    } else {
+        args.event
+            .iter()
+            .map(|e| event_index(&profile, Some(e)))
+            .collect::<color_eyre::Result<Vec<_>>>()?
+    };
+    let options = AnnotateOptions {
+        events,
+        context: args.context,
+        threshold: args.threshold,
+        functions: functions_named(&profile, &args.function)?,
+        instructions: args.instructions,
+    };
+    let locator = args.sources.locator(&args.files);
+    let text = annotate(&profile, &analysis, &locator, &options);
+    std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

@@ -61,6 +61,36 @@ pub struct FunctionSource {
 }
 
 impl FunctionSource {
+    /// The rows of one source file.
+    pub fn in_file(&self, file: FileId) -> FunctionSource {
+        FunctionSource {
+            lines: self
+                .lines
+                .iter()
+                .filter(|r| r.file == file)
+                .cloned()
+                .collect(),
+            calls: self
+                .calls
+                .iter()
+                .filter(|r| r.file == file)
+                .cloned()
+                .collect(),
+            jumps: self
+                .jumps
+                .iter()
+                .filter(|r| r.file == file)
+                .cloned()
+                .collect(),
+            instrs: self
+                .instrs
+                .iter()
+                .filter(|r| r.file == file)
+                .cloned()
+                .collect(),
+        }
+    }
+
     /// The source files this function has costs or calls in, in id order.
     pub fn files(&self) -> Vec<FileId> {
         let mut files: Vec<FileId> = self
@@ -76,17 +106,54 @@ impl FunctionSource {
     }
 }
 
-/// (file, line, target function, target file, target line).
-type JumpKey = (FileId, u64, FnId, FileId, u64);
-
 /// Collects `f`'s lines, call sites, jumps and instructions in the parts
 /// `analysis` selects, in `analysis`'s columns (derived events included).
 pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
+    collect(profile, analysis, |g| g == f)
+}
+
+/// The same for every function `keep` accepts, summed: with all functions,
+/// what each source line costs in the whole program.
+pub fn collect(
+    profile: &Profile,
+    analysis: &Analysis,
+    keep: impl Fn(FnId) -> bool,
+) -> FunctionSource {
+    let mut acc = [Accumulator::default()];
+    scan(profile, analysis, &mut acc, |f| keep(f).then_some(0));
+    let [acc] = acc;
+    acc.finish()
+}
+
+/// Every function's own rows, indexed by `FnId`, in one pass over the data.
+pub fn by_function(profile: &Profile, analysis: &Analysis) -> Vec<FunctionSource> {
+    let mut accs: Vec<Accumulator> = Vec::new();
+    accs.resize_with(profile.functions.len(), Accumulator::default);
+    scan(profile, analysis, &mut accs, |f| Some(f.index()));
+    accs.into_iter().map(Accumulator::finish).collect()
+}
+
+/// (file, line, target function, target file, target line).
+type JumpKey = (FileId, u64, FnId, FileId, u64);
+
+/// Rows being summed, keyed so that equal positions merge.
+#[derive(Default)]
+struct Accumulator {
+    lines: BTreeMap<(FileId, u64), Vec<Cost>>,
+    instrs: BTreeMap<u64, (FileId, u64, Vec<Cost>)>,
+    calls: BTreeMap<(FileId, u64, FnId), (u64, Vec<Cost>)>,
+    jumps: BTreeMap<JumpKey, (u64, Option<u64>)>,
+}
+
+/// Feeds every line, call and jump record of the selected parts to the
+/// accumulator `slot` picks for its function (none: skipped).
+fn scan(
+    profile: &Profile,
+    analysis: &Analysis,
+    accs: &mut [Accumulator],
+    slot: impl Fn(FnId) -> Option<usize>,
+) {
     let width = analysis.width;
-    let mut lines: BTreeMap<(FileId, u64), Vec<Cost>> = BTreeMap::new();
-    let mut instrs: BTreeMap<u64, (FileId, u64, Vec<Cost>)> = BTreeMap::new();
-    let mut calls: BTreeMap<(FileId, u64, FnId), (u64, Vec<Cost>)> = BTreeMap::new();
-    let mut jumps: BTreeMap<JumpKey, (u64, Option<u64>)> = BTreeMap::new();
     let mut row = vec![0; width];
     let selected = profile
         .parts
@@ -101,77 +168,97 @@ pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> Funct
             }
             profile.events.derive(row);
         };
-        for (i, l) in part.lines.iter().enumerate().filter(|(_, l)| l.func == f) {
+        for (i, l) in part.lines.iter().enumerate() {
+            let Some(acc) = slot(l.func).and_then(|i| accs.get_mut(i)) else {
+                continue;
+            };
             mapped(part.line_cost(i), &mut row);
             add(
-                lines
+                acc.lines
                     .entry((l.file, l.line))
                     .or_insert_with(|| vec![0; width]),
                 &row,
             );
             if part.positions.instr {
-                let e = instrs
+                let e = acc
+                    .instrs
                     .entry(l.addr)
                     .or_insert_with(|| (l.file, l.line, vec![0; width]));
                 add(&mut e.2, &row);
             }
         }
-        for (i, c) in part.calls.iter().enumerate().filter(|(_, c)| c.caller == f) {
+        for (i, c) in part.calls.iter().enumerate() {
+            let Some(acc) = slot(c.caller).and_then(|i| accs.get_mut(i)) else {
+                continue;
+            };
             mapped(part.call_cost(i), &mut row);
-            let e = calls
+            let e = acc
+                .calls
                 .entry((c.file, c.line, c.callee))
                 .or_insert_with(|| (0, vec![0; width]));
             e.0 = e.0.saturating_add(c.count);
             add(&mut e.1, &row);
         }
-        for j in part.jumps.iter().filter(|j| j.func == f) {
+        for j in &part.jumps {
+            let Some(acc) = slot(j.func).and_then(|i| accs.get_mut(i)) else {
+                continue;
+            };
             let key = (j.file, j.line, j.target_func, j.target_file, j.target_line);
-            let e = jumps.entry(key).or_insert((0, j.executed.map(|_| 0)));
+            let e = acc.jumps.entry(key).or_insert((0, j.executed.map(|_| 0)));
             e.0 = e.0.saturating_add(j.taken);
             if let (Some(sum), Some(x)) = (&mut e.1, j.executed) {
                 *sum = sum.saturating_add(x);
             }
         }
     }
-    FunctionSource {
-        lines: lines
-            .into_iter()
-            .map(|((file, line), cost)| LineRow { file, line, cost })
-            .collect(),
-        calls: calls
-            .into_iter()
-            .map(|((file, line, callee), (count, inclusive))| CallRow {
-                file,
-                line,
-                callee,
-                count,
-                inclusive,
-            })
-            .collect(),
-        jumps: jumps
-            .into_iter()
-            .map(
-                |((file, line, target_func, target_file, target_line), (taken, executed))| {
-                    JumpRow {
-                        file,
-                        line,
-                        target_func,
-                        target_file,
-                        target_line,
-                        taken,
-                        executed,
-                    }
-                },
-            )
-            .collect(),
-        instrs: instrs
-            .into_iter()
-            .map(|(addr, (file, line, cost))| InstrRow {
-                addr,
-                file,
-                line,
-                cost,
-            })
-            .collect(),
+}
+
+impl Accumulator {
+    fn finish(self) -> FunctionSource {
+        FunctionSource {
+            lines: self
+                .lines
+                .into_iter()
+                .map(|((file, line), cost)| LineRow { file, line, cost })
+                .collect(),
+            calls: self
+                .calls
+                .into_iter()
+                .map(|((file, line, callee), (count, inclusive))| CallRow {
+                    file,
+                    line,
+                    callee,
+                    count,
+                    inclusive,
+                })
+                .collect(),
+            jumps: self
+                .jumps
+                .into_iter()
+                .map(
+                    |((file, line, target_func, target_file, target_line), (taken, executed))| {
+                        JumpRow {
+                            file,
+                            line,
+                            target_func,
+                            target_file,
+                            target_line,
+                            taken,
+                            executed,
+                        }
+                    },
+                )
+                .collect(),
+            instrs: self
+                .instrs
+                .into_iter()
+                .map(|(addr, (file, line, cost))| InstrRow {
+                    addr,
+                    file,
+                    line,
+                    cost,
+                })
+                .collect(),
+        }
     }
 }

@@ -33,6 +33,9 @@ enum Pending {
     },
     /// A `calls=` line we could not use: its cost line must not become self cost.
     SkipNext,
+    /// A jump we could not use: its position row (a row without costs) is
+    /// skipped; a row with costs is an ordinary cost line.
+    SkipJumpRow,
 }
 
 #[derive(Clone, Copy)]
@@ -169,6 +172,10 @@ impl<'p> Loader<'p> {
                 reason: "no `events:` line".into(),
             });
         }
+        // A jump without its position row is at the last position, here too.
+        if matches!(self.pending, Pending::Jump { .. }) {
+            self.pending_without_cost_line();
+        }
         if matches!(self.pending, Pending::Call { .. } | Pending::SkipNext) {
             self.warn("file ends after `calls=` without its cost line: it looks truncated".into());
         } else if ended_mid_line && self.last_error_line == self.line_no && self.line_no > 0 {
@@ -230,12 +237,15 @@ impl<'p> Loader<'p> {
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let first = line.first().copied().unwrap_or(b' ');
         let is_cost = first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'*');
-        if !is_cost && !matches!(self.pending, Pending::None) {
+        let is_blank = first == b'#' || line.trim_ascii().is_empty();
+        // Comments and blank lines are allowed anywhere, even between a
+        // `calls=`/jump line and its row (KCachegrind waits across them too).
+        if !is_cost && !is_blank && !matches!(self.pending, Pending::None) {
             self.pending_without_cost_line();
         }
         if is_cost {
             self.cost_line(line);
-        } else if first == b'#' || line.trim_ascii().is_empty() {
+        } else if is_blank {
             // comment or blank
         } else if line.starts_with(b"==== NEW PROFILING FILE") {
             self.finish_part();

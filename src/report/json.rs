@@ -114,3 +114,40 @@ pub fn json(profile: &Profile, analysis: &Analysis) -> Value {
         "diagnostics": diagnostics,
     })
 }
+
+/// `report --json --lines`: each function gets `lines` (`{file, line, self}`)
+/// and `call_sites` (`{file, line, callee, count, inclusive}`).
+pub fn add_lines(value: &mut Value, profile: &Profile, analysis: &Analysis) {
+    let sources = crate::analysis::source::by_function(profile, analysis);
+    let Some(functions) = value.get_mut("functions").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for (f, src) in functions.iter_mut().zip(sources) {
+        let lines: Vec<Value> = src
+            .lines
+            .iter()
+            .map(|l| {
+                j!({
+                    "file": profile.file_name(l.file),
+                    "line": l.line,
+                    "self": by_event(profile, &l.cost),
+                })
+            })
+            .collect();
+        let calls: Vec<Value> = src
+            .calls
+            .iter()
+            .map(|c| {
+                j!({
+                    "file": profile.file_name(c.file),
+                    "line": c.line,
+                    "callee": c.callee.index(),
+                    "count": c.count,
+                    "inclusive": by_event(profile, &c.inclusive),
+                })
+            })
+            .collect();
+        f["lines"] = Value::Array(lines);
+        f["call_sites"] = Value::Array(calls);
+    }
+}

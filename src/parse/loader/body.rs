@@ -25,16 +25,18 @@ impl Loader<'_> {
                 }
             }
             b"fn" => {
-                if let Some(id) = self.name(Space::Function, value) {
-                    self.func = Some(self.profile.function_id(id, self.fn_file, self.obj));
-                    // A function's lines start in its own file (KCachegrind does the same).
-                    self.line_file = self.fn_file;
-                    self.callee = None;
-                    self.call_file = None;
-                    self.call_obj = None;
-                    self.jump_file = None;
-                    self.jump_fn = None;
-                }
+                // An unreadable name still starts a new function: its costs
+                // go to `???`, never to the function before it.
+                let name = self.name(Space::Function, value);
+                let id = name.unwrap_or_else(|| self.profile.fn_names.intern("???"));
+                self.func = Some(self.profile.function_id(id, self.fn_file, self.obj));
+                // A function's lines start in its own file (KCachegrind does the same).
+                self.line_file = self.fn_file;
+                self.callee = None;
+                self.call_file = None;
+                self.call_obj = None;
+                self.jump_file = None;
+                self.jump_fn = None;
             }
             b"cob" => self.call_obj = self.name(Space::Object, value).map(ObjId),
             b"cfi" | b"cfl" => self.call_file = self.name(Space::File, value).map(FileId),
@@ -170,14 +172,18 @@ impl Loader<'_> {
         } else {
             lines::count_then_target(value).map(|(r, t)| (r, t.value, None))
         };
+        // A jump that cannot be used still owns its position row.
         let Ok((rest, taken, executed)) = parsed else {
             let key = if conditional { "jcnd" } else { "jump" };
+            self.pending = Pending::SkipJumpRow;
             return self.error(format!("cannot read `{key}=` counts"));
         };
         let Some(func) = self.func else {
+            self.pending = Pending::SkipJumpRow;
             return self.error("jump before any `fn=`".into());
         };
         let Some(target) = self.target(rest) else {
+            self.pending = Pending::SkipJumpRow;
             return;
         };
         let target_file = self.jump_file.take().unwrap_or(self.line_file);
@@ -247,7 +253,13 @@ impl Loader<'_> {
     }
 
     fn cost_row(&mut self, parsed: Result<usize, &[u8]>, pos: [SubPos; 3], costs: &[i64]) {
-        let pending = std::mem::replace(&mut self.pending, Pending::None);
+        let mut pending = std::mem::replace(&mut self.pending, Pending::None);
+        if matches!(pending, Pending::SkipJumpRow) {
+            if costs.is_empty() {
+                return;
+            }
+            pending = Pending::None;
+        }
         let overflows = match parsed {
             Ok(n) => n,
             Err(at) => {
@@ -305,7 +317,7 @@ impl Loader<'_> {
                 self.push_jump(at);
                 self.pending = Pending::None;
             }
-            Pending::SkipNext => {}
+            Pending::SkipNext | Pending::SkipJumpRow => {}
             Pending::None => {
                 let Some(func) = self.func else {
                     return self.error("cost line before any `fn=`".into());

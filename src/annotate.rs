@@ -1,0 +1,142 @@
+//! `cgtui annotate`: source files with the cost of every line, as
+//! callgrind_annotate's `--auto=yes` prints them, and per-instruction costs.
+//! The numbers come from `analysis::source`, which the TUI's source view
+//! uses too. Must not import `tui`.
+
+mod disasm;
+mod render;
+
+use crate::analysis::Analysis;
+use crate::analysis::source::{self, FunctionSource};
+use crate::format::printable;
+use crate::locate::{Locator, NotFound};
+use crate::profile::{FileId, FnId, Profile};
+use crate::report::{ReportOptions, ranked};
+use std::fmt::Write;
+use std::time::SystemTime;
+
+/// What to annotate and how.
+#[derive(Clone, Debug)]
+pub struct AnnotateOptions {
+    /// Event columns to show (the first one ranks the functions).
+    pub events: Vec<usize>,
+    /// Unannotated lines shown around each annotated one.
+    pub context: usize,
+    /// With no `functions`: annotate the files of the functions covering this
+    /// percentage of the total (as callgrind_annotate's `--threshold`).
+    pub threshold: f64,
+    /// Only these functions, each with its own lines.
+    pub functions: Vec<FnId>,
+    /// Also list per-instruction costs (profiles with `positions: instr`).
+    pub instructions: bool,
+}
+
+/// Renders the annotation.
+pub fn annotate(
+    profile: &Profile,
+    analysis: &Analysis,
+    locator: &Locator,
+    options: &AnnotateOptions,
+) -> String {
+    let mut out = String::new();
+    let mut missing: Vec<NotFound> = Vec::new();
+    let newest_profile = profile_time(profile);
+    let ctx = render::Context {
+        profile,
+        analysis,
+        options,
+        newest_profile,
+    };
+    if options.functions.is_empty() {
+        let order = ReportOptions {
+            event: options.events.first().copied().unwrap_or(0),
+            inclusive: false,
+            threshold: options.threshold,
+            limit: None,
+        };
+        let chosen = ranked(profile, analysis, &order);
+        let all = source::collect(profile, analysis, |_| true);
+        for file in files_of(profile, analysis, &chosen) {
+            let rows = all.in_file(file);
+            ctx.file(
+                &mut out,
+                &mut missing,
+                locator,
+                file,
+                &rows,
+                "Auto-annotated source",
+            );
+        }
+        if options.instructions {
+            for &f in &chosen {
+                ctx.instructions(&mut out, f, &source::function_source(profile, analysis, f));
+            }
+        }
+    } else {
+        for &f in &options.functions {
+            let src = source::function_source(profile, analysis, f);
+            let _ = writeln!(out, "{}", render::rule());
+            let _ = writeln!(out, "-- Function: {}", function_label(profile, f));
+            for file in src.files() {
+                ctx.file(
+                    &mut out,
+                    &mut missing,
+                    locator,
+                    file,
+                    &src.in_file(file),
+                    "Source",
+                );
+            }
+            if options.instructions {
+                ctx.instructions(&mut out, f, &src);
+            }
+        }
+    }
+    if !missing.is_empty() {
+        let _ = writeln!(out, "{}", render::rule());
+        let _ = writeln!(
+            out,
+            "Source files not found (use --source-root OLD=NEW or -I DIR):"
+        );
+        let _ = writeln!(out, "{}", render::rule());
+        for m in &missing {
+            let _ = writeln!(out, "  {}", printable(&m.path));
+        }
+        if let Some(m) = missing.first() {
+            let dirs: Vec<String> = m.searched.iter().map(|d| d.display().to_string()).collect();
+            let _ = writeln!(out, "Searched: {}", dirs.join(", "));
+        }
+    }
+    out
+}
+
+/// `name (file) [object]`.
+fn function_label(profile: &Profile, f: FnId) -> String {
+    format!(
+        "{} ({}) [{}]",
+        printable(profile.fn_name(f)),
+        printable(profile.fn_file(f)),
+        printable(profile.fn_object(f))
+    )
+}
+
+/// The files holding the chosen functions' line costs, in name order.
+fn files_of(profile: &Profile, analysis: &Analysis, chosen: &[FnId]) -> Vec<FileId> {
+    let keep: std::collections::HashSet<FnId> = chosen.iter().copied().collect();
+    let src: FunctionSource = source::collect(profile, analysis, |f| keep.contains(&f));
+    let mut files = src.files();
+    files.sort_by(|a, b| profile.file_name(*a).cmp(profile.file_name(*b)));
+    files
+}
+
+/// The newest modification time of the profile files, to spot sources edited since.
+fn profile_time(profile: &Profile) -> Option<SystemTime> {
+    profile
+        .sources
+        .iter()
+        .filter_map(|s| std::fs::metadata(s).and_then(|m| m.modified()).ok())
+        .max()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,256 @@
+//! One annotated source file: cost columns, the line's text, call and jump
+//! lines under it, context and `-- line N --` separators, and the costs that
+//! have no line in the file.
+
+use super::AnnotateOptions;
+use super::disasm;
+use crate::analysis::Analysis;
+use crate::analysis::source::FunctionSource;
+use crate::format::{printable, thousands};
+use crate::locate::{Locator, NotFound};
+use crate::profile::{Cost, FileId, FnId, Profile};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+use std::time::SystemTime;
+
+pub struct Context<'a> {
+    pub profile: &'a Profile,
+    pub analysis: &'a Analysis,
+    pub options: &'a AnnotateOptions,
+    pub newest_profile: Option<SystemTime>,
+}
+
+pub fn rule() -> String {
+    "-".repeat(80)
+}
+
+impl Context<'_> {
+    /// The chosen event columns of a row, as text; `.` for zero.
+    fn cells(&self, row: &[Cost]) -> Vec<String> {
+        self.options
+            .events
+            .iter()
+            .map(|&e| match row.get(e).copied().unwrap_or(0) {
+                0 => ".".to_string(),
+                c => thousands(c),
+            })
+            .collect()
+    }
+
+    fn header(&self) -> String {
+        let names: Vec<&str> = self
+            .options
+            .events
+            .iter()
+            .map(|&e| self.profile.events.events[e].name.as_str())
+            .collect();
+        names.join(" ")
+    }
+
+    /// Writes one file's annotation; a file not found is remembered in `missing`
+    /// and its per-line costs are listed without the text.
+    pub fn file(
+        &self,
+        out: &mut String,
+        missing: &mut Vec<NotFound>,
+        locator: &Locator,
+        file: FileId,
+        rows: &FunctionSource,
+        title: &str,
+    ) {
+        let name = self.profile.file_name(file);
+        let found = locator.locate(name);
+        if found.is_err() && self.options.functions.is_empty() {
+            // Auto mode lists these once at the end, as callgrind_annotate does.
+            if let Err(not_found) = found {
+                if !missing.iter().any(|m| m.path == not_found.path) {
+                    missing.push(not_found);
+                }
+            }
+            return;
+        }
+        let _ = writeln!(out, "{}", rule());
+        let _ = writeln!(
+            out,
+            "-- {title}: {}",
+            printable(if name.is_empty() { "???" } else { name })
+        );
+        let _ = writeln!(out, "{}", rule());
+        let text = match found {
+            Ok(path) => {
+                if let (Some(profile_time), Ok(Ok(t))) = (
+                    self.newest_profile,
+                    std::fs::metadata(&path).map(|m| m.modified()),
+                ) {
+                    if t > profile_time {
+                        let _ = writeln!(
+                            out,
+                            "warning: {} is newer than the profile; lines may not match",
+                            path.display()
+                        );
+                    }
+                }
+                std::fs::read(&path).ok()
+            }
+            Err(not_found) => {
+                let _ = writeln!(out, "{not_found}");
+                if !missing.iter().any(|m| m.path == not_found.path) {
+                    missing.push(not_found);
+                }
+                None
+            }
+        };
+        let text = text.map(|t| String::from_utf8_lossy(&t).into_owned());
+        let lines: Vec<&str> = text.as_deref().map_or(Vec::new(), |t| t.lines().collect());
+        self.lines(out, rows, &lines);
+    }
+
+    fn lines(&self, out: &mut String, rows: &FunctionSource, text: &[&str]) {
+        let w = self.analysis.width;
+        let mut cost: BTreeMap<u64, Vec<Cost>> = BTreeMap::new();
+        for r in &rows.lines {
+            cost.insert(r.line, r.cost.clone());
+        }
+        let mut marked: BTreeSet<u64> = cost.keys().copied().collect();
+        marked.extend(rows.calls.iter().map(|c| c.line));
+        marked.extend(rows.jumps.iter().map(|j| j.line));
+        let n = text.len() as u64;
+        // Every cell of a column as wide as the widest in this file.
+        let zero = vec![0; w];
+        let mut widths = vec![1; self.options.events.len()];
+        let all_rows = cost.values().chain(rows.calls.iter().map(|c| &c.inclusive));
+        for row in all_rows {
+            for (wd, cell) in widths.iter_mut().zip(self.cells(row)) {
+                *wd = (*wd).max(cell.len());
+            }
+        }
+        let pad = |cells: Vec<String>| -> String {
+            cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:>w$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(out, "{}", self.header());
+        let ctx = self.options.context as u64;
+        let mut shown: BTreeSet<u64> = BTreeSet::new();
+        for &l in marked.iter().filter(|&&l| l >= 1 && l <= n) {
+            shown.extend(l.saturating_sub(ctx).max(1)..=(l + ctx).min(n));
+        }
+        let mut previous = 0;
+        for &l in &shown {
+            if l != previous + 1 {
+                let _ = writeln!(out, "-- line {l} {}", "-".repeat(40));
+            }
+            previous = l;
+            let cells = pad(self.cells(cost.get(&l).unwrap_or(&zero)));
+            let source = printable(text[(l - 1) as usize]);
+            let _ = writeln!(out, "{cells}  {source}");
+            self.calls_and_jumps(out, rows, l, &pad);
+        }
+        let outside: Vec<u64> = marked
+            .iter()
+            .copied()
+            .filter(|&l| l == 0 || l > n)
+            .collect();
+        if !outside.is_empty() {
+            let what = if text.is_empty() {
+                "Costs by line (no source text)"
+            } else {
+                "Costs at line 0 (no line information) or past the end of the file"
+            };
+            let _ = writeln!(out, "-- {what} {}", "-".repeat(20));
+            for l in outside {
+                let cells = pad(self.cells(cost.get(&l).unwrap_or(&zero)));
+                let _ = writeln!(out, "{cells}  line {l}");
+                self.calls_and_jumps(out, rows, l, &pad);
+            }
+        }
+        out.push('\n');
+    }
+
+    /// `=> callee (N×)` lines and jump counts for line `l`.
+    fn calls_and_jumps(
+        &self,
+        out: &mut String,
+        rows: &FunctionSource,
+        l: u64,
+        pad: &dyn Fn(Vec<String>) -> String,
+    ) {
+        for c in rows.calls.iter().filter(|c| c.line == l) {
+            let _ = writeln!(
+                out,
+                "{}  => {} ({}×)",
+                pad(self.cells(&c.inclusive)),
+                self.callee(c.callee),
+                thousands(i64::try_from(c.count).unwrap_or(i64::MAX))
+            );
+        }
+        for j in rows.jumps.iter().filter(|j| j.line == l) {
+            let target = if j.target_file == j.file {
+                format!("line {}", j.target_line)
+            } else {
+                format!(
+                    "{}:{}",
+                    printable(self.profile.file_name(j.target_file)),
+                    j.target_line
+                )
+            };
+            let blank = pad(vec![String::new(); self.options.events.len()]);
+            let _ = match j.executed {
+                Some(executed) => writeln!(
+                    out,
+                    "{blank}  jcnd {}/{} taken to {target}",
+                    thousands(i64::try_from(j.taken).unwrap_or(i64::MAX)),
+                    thousands(i64::try_from(executed).unwrap_or(i64::MAX))
+                ),
+                None => writeln!(
+                    out,
+                    "{blank}  jump {}× to {target}",
+                    thousands(i64::try_from(j.taken).unwrap_or(i64::MAX))
+                ),
+            };
+        }
+    }
+
+    /// `file:function` of a callee, as callgrind_annotate writes it.
+    fn callee(&self, f: FnId) -> String {
+        let file = self.profile.fn_file(f);
+        let file = if file.is_empty() { "???" } else { file };
+        format!("{}:{}", printable(file), printable(self.profile.fn_name(f)))
+    }
+
+    /// Per-instruction costs of `f`, with objdump's disassembly where the
+    /// object file and objdump are on this machine.
+    pub fn instructions(&self, out: &mut String, f: FnId, src: &FunctionSource) {
+        let _ = writeln!(out, "{}", rule());
+        let name = printable(self.profile.fn_name(f));
+        if src.instrs.is_empty() {
+            let _ = writeln!(
+                out,
+                "-- Instructions of {name}: none (the profile has no `positions: instr`)\n"
+            );
+            return;
+        }
+        let object = self.profile.fn_object(f);
+        let first = src.instrs.first().map_or(0, |i| i.addr);
+        let last = src.instrs.last().map_or(0, |i| i.addr);
+        let asm = disasm::disassemble(object, first, last + 16);
+        let _ = writeln!(out, "-- Instructions of {name} [{}]", printable(object));
+        if asm.is_empty() {
+            let _ = writeln!(
+                out,
+                "(no disassembly: objdump or the object file is not available)"
+            );
+        }
+        let _ = writeln!(out, "{}", rule());
+        let _ = writeln!(out, "{:>18}  {:>6}  {}", "address", "line", self.header());
+        for i in &src.instrs {
+            let cells = self.cells(&i.cost).join(" ");
+            let text = asm.get(&i.addr).map_or("", String::as_str);
+            let _ = writeln!(out, "{:>#18x}  {:>6}  {cells}  {text}", i.addr, i.line);
+        }
+        out.push('\n');
+    }
+}
