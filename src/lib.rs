@@ -13,4 +13,5 @@ pub mod locate;
 pub mod parse;
 pub mod profile;
 pub mod report;
+pub mod search;
 pub mod tui;

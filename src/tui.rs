@@ -1,7 +1,51 @@
-//! The interactive browser.
+//! The interactive browser. Only this module and `tui/` import ratatui or
+//! crossterm. Flow: load (with a progress line on stderr, before the
+//! alternate screen), then `term::run`: key -> `Key` -> keymap -> `Action`
+//! -> `App::update`, and `view::draw(&App, frame)` after each change.
+
+pub mod action;
+pub mod app;
+pub mod keymap;
+mod load;
+pub mod scroll;
+pub mod source;
+mod term;
+pub mod theme;
+pub mod view;
+pub mod widgets;
+
+pub use app::App;
+pub use keymap::{Key, parse_keys};
+pub use theme::Theme;
+pub use view::draw;
 
 use crate::cli::BrowseArgs;
+use crate::locate::Locator;
 
-pub fn browse(_args: &BrowseArgs) -> color_eyre::Result<()> {
-    color_eyre::eyre::bail!("the browser is not built yet; use `cgtui report`")
+/// `cgtui FILE...`: load, then browse until the user quits.
+pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
+    let files = if args.files.is_empty() {
+        vec![load::newest_profile()?]
+    } else {
+        args.files.clone()
+    };
+    let profile = load::load(&files, &args.load)?;
+    let profile_dirs = files
+        .iter()
+        .filter_map(|f| f.parent())
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                std::path::PathBuf::from(".")
+            } else {
+                d.to_path_buf()
+            }
+        })
+        .collect();
+    let locator = Locator {
+        rewrites: args.source_root.clone(),
+        include: args.include.clone(),
+        profile_dirs,
+    };
+    let mut app = App::new(profile, Theme::from_env(), locator);
+    term::run(&mut app)
 }

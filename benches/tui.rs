@@ -1,0 +1,149 @@
+//! Benchmarks on a synthetic profile with a million functions: a key press
+//! handled and drawn (target: under 16 ms), and search results per
+//! keystroke (target: under 50 ms).
+//!
+//! Run: `cargo bench --bench tui`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cgtui::locate::Locator;
+use cgtui::parse::load_reader;
+use cgtui::profile::Profile;
+use cgtui::search::Search;
+use cgtui::tui::{App, Key, Theme, draw};
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::fmt::Write;
+use std::hint::black_box;
+
+const FUNCTIONS: usize = 1_000_000;
+
+/// A name like real C++ ones: namespaces, classes, methods.
+fn name(i: usize) -> String {
+    format!(
+        "ns{}::{}{}::{}_{i}(int)",
+        i % 37,
+        ["Parser", "Buffer", "Widget", "Allocator", "Matrix"][i % 5],
+        i % 1013,
+        ["compute", "read", "write", "update", "visit", "reset"][i % 6],
+    )
+}
+
+/// A binary call tree of `n` functions, as callgrind text.
+fn profile(n: usize) -> Profile {
+    let mut text = String::from("events: Ir Dr\nfl=src/big.cc\n");
+    for i in 0..n {
+        let _ = writeln!(
+            text,
+            "fn={}\n{} {} {}",
+            name(i),
+            1 + i % 50,
+            1 + i % 997,
+            i % 13
+        );
+        for c in [2 * i + 1, 2 * i + 2].into_iter().filter(|&c| c < n) {
+            let _ = writeln!(
+                text,
+                "cfn={}\ncalls={} 1\n{} {} {}",
+                name(c),
+                1 + c % 5,
+                1 + i % 50,
+                1000 + c % 7919,
+                c % 11
+            );
+        }
+    }
+    load_reader("big.callgrind", text.as_bytes()).unwrap()
+}
+
+fn keys_and_draw(c: &mut Criterion) {
+    let mut app = App::new(
+        profile(FUNCTIONS),
+        Theme { color: true },
+        Locator::default(),
+    );
+    assert!(app.profile.functions.len() >= FUNCTIONS);
+    app.resize(120, 40);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut group = c.benchmark_group("1M functions, 120x40");
+    group.sample_size(20);
+    let mut step = |app: &mut App, key: Key| {
+        app.key(key);
+        terminal.draw(|f| draw(app, f)).unwrap();
+    };
+    group.bench_function("key j + draw", |b| {
+        b.iter(|| step(&mut app, Key::Char('j')))
+    });
+    group.bench_function("key PgDn + draw", |b| {
+        b.iter(|| step(&mut app, Key::PageDown))
+    });
+    group.bench_function("key Enter (go to) + draw", |b| {
+        b.iter(|| step(&mut app, Key::Enter))
+    });
+    group.bench_function("key Tab + draw", |b| b.iter(|| step(&mut app, Key::Tab)));
+    group.bench_function("key s (source view on, off) + draw", |b| {
+        b.iter(|| step(&mut app, Key::Char('s')))
+    });
+    group.bench_function("key S (sort by self) then i (inclusive) + draw", |b| {
+        b.iter(|| {
+            step(&mut app, Key::Char('S'));
+            step(&mut app, Key::Char('i'));
+        })
+    });
+    // The first keystroke is the slowest (every name is a candidate); the
+    // opening `/` and closing Esc are included.
+    group.bench_function("search prompt: / m Esc, each drawn", |b| {
+        b.iter(|| {
+            step(&mut app, Key::Char('/'));
+            step(&mut app, Key::Char('m'));
+            step(&mut app, Key::Esc);
+        })
+    });
+    step(&mut app, Key::Char('/'));
+    step(&mut app, Key::Char('u'));
+    group.bench_function("search prompt: one more character (p, BS) + draw", |b| {
+        b.iter(|| {
+            step(&mut app, Key::Char('p'));
+            step(&mut app, Key::Backspace);
+        })
+    });
+    step(&mut app, Key::Esc);
+    group.finish();
+}
+
+fn search(c: &mut Criterion) {
+    let names: Vec<Box<str>> = (0..FUNCTIONS).map(|i| name(i).into()).collect();
+    let mut s = Search::new(names);
+    let mut group = c.benchmark_group("search 1M names");
+    group.sample_size(20);
+    for q in ["m", "ma", "wid", "Widget", "rdx", "ns3::Matrix1::update_9"] {
+        group.bench_function(format!("fresh query {q:?}"), |b| {
+            b.iter(|| {
+                s.set_query("");
+                s.set_query(black_box(q));
+                s.results().len()
+            })
+        });
+    }
+    // Typing one more character: only the previous matches are filtered.
+    for (prev, q) in [("m", "ma"), ("wi", "wid"), ("up", "upd"), ("r", "rd")] {
+        group.bench_function(format!("keystroke {prev:?} -> {q:?}"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = std::time::Duration::ZERO;
+                for _ in 0..iters {
+                    s.set_query("");
+                    s.set_query(prev);
+                    let t = std::time::Instant::now();
+                    s.set_query(black_box(q));
+                    total += t.elapsed();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, keys_and_draw, search);
+criterion_main!(benches);

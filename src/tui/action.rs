@@ -1,0 +1,76 @@
+//! What a key press asks for. The keymap turns keys into these; only
+//! `App::update` gives them effect.
+
+/// One user request, independent of the key that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Leave cgtui.
+    Quit,
+    /// Move the selection up one row.
+    Up,
+    /// Move the selection down one row.
+    Down,
+    /// Move the selection up one page.
+    PageUp,
+    /// Move the selection down one page.
+    PageDown,
+    /// Move the selection to the first row.
+    Top,
+    /// Move the selection to the last row.
+    Bottom,
+    /// Focus the next pane (list, callers, callees).
+    NextPane,
+    /// Focus the previous pane.
+    PrevPane,
+    /// Make the selected function (or the callee of the selected call line)
+    /// the current one.
+    Open,
+    /// Go back along the history of current functions.
+    Back,
+    /// Go forward again along the history.
+    Forward,
+    /// Open the fuzzy search.
+    Search,
+    /// Type a character into the search query.
+    SearchInput(char),
+    /// Delete the last character of the search query.
+    SearchDelete,
+    /// Go to the selected search result.
+    SearchAccept,
+    /// Go to the next result of the last search.
+    NextMatch,
+    /// Go to the previous result of the last search.
+    PrevMatch,
+    /// Show or hide the source view of the current function.
+    Source,
+    /// Jump to the next line with a cost in the source view.
+    NextHot,
+    /// Jump to the previous line with a cost in the source view.
+    PrevHot,
+    /// Show the next source file of the function (inlined code).
+    NextFile,
+    /// Show costs of the next event type (derived events included).
+    NextEvent,
+    /// Show costs of the previous event type.
+    PrevEvent,
+    /// Switch between absolute costs and percent of the total.
+    TogglePercent,
+    /// Sort the list by inclusive cost.
+    SortInclusive,
+    /// Sort the list by self cost.
+    SortSelf,
+    /// Sort the list by number of calls.
+    SortCalls,
+    /// Sort the list by name.
+    SortName,
+    /// Open the list of parts (threads, dumps).
+    Parts,
+    /// Switch the selected part on or off.
+    TogglePart,
+    /// Switch every part on.
+    AllParts,
+    /// Show the help screen.
+    Help,
+    /// Close the innermost popup or view.
+    Close,
+}

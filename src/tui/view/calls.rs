@@ -1,0 +1,116 @@
+//! The callers and callees panes of the current function: per edge the call
+//! count, the inclusive cost of those calls and its share of the current
+//! function's inclusive cost; recursive calls and cycles are marked.
+
+use super::Pane;
+use super::list::called_text;
+use crate::format::percent_text;
+use crate::tui::app::{App, Pane as Focus};
+use crate::tui::widgets::{cost_text, cost_width, fit, put_line, right};
+use ratatui::buffer::Buffer;
+use ratatui::style::Style;
+use ratatui::text::Span;
+
+const COUNT: usize = 10;
+
+pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
+    if pane.title.height == 0 {
+        return;
+    }
+    let t = app.theme;
+    let (edges, scroll, focus) = if callers {
+        (&app.callers, &app.caller_scroll, Focus::Callers)
+    } else {
+        (&app.callees, &app.callee_scroll, Focus::Callees)
+    };
+    let focused = app.focus == focus;
+    let w = cost_width(app);
+    let Some(cur) = app.current else {
+        put_line(buf, pane.title, 0, vec![], t.title(focused));
+        return;
+    };
+    // Shares are of the cycle's inclusive cost when the function is in one:
+    // calls into a cycle pay for all of it.
+    let cur_incl = app
+        .analysis
+        .cycle_of(cur)
+        .map_or(app.analysis.inclusive(cur), |c| &c.inclusive)
+        .get(app.event)
+        .copied()
+        .unwrap_or(0);
+    let what = if callers { "Callers of" } else { "Callees of" };
+    let mut title = vec![Span::raw(format!(
+        "{} {} {} {} {}",
+        right("Calls", COUNT + 1),
+        right("Cost", w),
+        right("%fn", 7),
+        what,
+        fit(app.profile.fn_name(cur), 40),
+    ))];
+    if let Some(c) = app.analysis.cycle_of(cur) {
+        title.push(Span::raw(format!(" <cycle {}>", c.number)));
+    }
+    title.push(Span::raw(format!(" ({})", edges.len())));
+    put_line(buf, pane.title, 0, title, t.title(focused));
+    let width = pane.body.width as usize;
+    let name_w = width.saturating_sub(COUNT + 2 + w + 1 + 8 + 1);
+    let (selected, range) = scroll.window(pane.body.height as usize, edges.len());
+    for (y, i) in range.enumerate() {
+        let e = edges[i] as usize;
+        let edge = app.analysis.edges[e];
+        let other = if callers { edge.caller } else { edge.callee };
+        let cost = app
+            .analysis
+            .edge_cost(e)
+            .get(app.event)
+            .copied()
+            .unwrap_or(0);
+        let row_style = if i == selected {
+            t.selected(focused)
+        } else {
+            Style::new()
+        };
+        // A recursive call's cost is inside the caller's already: no share.
+        let share = if app.analysis.is_recursive(e) {
+            "rec".to_string()
+        } else {
+            percent_text(cost, cur_incl)
+        };
+        let mut marks = String::new();
+        if let Some(c) = app.analysis.cycle_of(other) {
+            marks.push_str(&format!(" <cycle {}>", c.number));
+        }
+        if app.analysis.is_recursive(e) {
+            marks.push_str(" ↻ recursive");
+        }
+        let name = fit(
+            app.profile.fn_name(other),
+            name_w.saturating_sub(marks.chars().count()),
+        );
+        let spans = vec![
+            Span::raw(format!(
+                "{}× {} {} ",
+                right(&called_text(edge.count), COUNT),
+                right(&cost_text(app, cost), w),
+                right(&share, 7),
+            )),
+            Span::styled(name, row_style),
+            Span::styled(marks, row_style.patch(t.marker())),
+        ];
+        put_line(buf, pane.body, y as u16, spans, row_style);
+    }
+    if edges.is_empty() {
+        let none = if callers {
+            "(no callers: a root of the call graph)"
+        } else {
+            "(calls nothing)"
+        };
+        put_line(
+            buf,
+            pane.body,
+            0,
+            vec![Span::styled(none, t.dim())],
+            Style::new(),
+        );
+    }
+}

@@ -1,0 +1,199 @@
+//! Popups drawn over the screen: help (generated from the keymap), parts
+//! with their totals, and the search prompt with ranked results.
+
+use crate::format::{percent_text, printable, thousands};
+use crate::profile::FnId;
+use crate::tui::app::{App, Popup};
+use crate::tui::keymap;
+use crate::tui::scroll::Scroll;
+use crate::tui::widgets::{cost_text, cost_width, fit, highlighted, put_line, right};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Span;
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+
+/// The popup's frame and its number of content rows.
+pub fn area(app: &App, screen: Rect) -> (Rect, u16) {
+    let Some(popup) = &app.popup else {
+        return (Rect::default(), 0);
+    };
+    let (w, h, extra) = match popup {
+        Popup::Help(_) => (76, keymap::help_lines().len() as u16 + 2, 0),
+        Popup::Parts(_) => (90, app.profile.parts.len() as u16 + 4, 2),
+        Popup::Search(_) => (100, screen.height, 1),
+    };
+    let w = w
+        .min(screen.width.saturating_sub(4))
+        .max(screen.width.min(20));
+    let h = h.min(screen.height.saturating_sub(2));
+    let x = screen.x + (screen.width - w) / 2;
+    let y = screen.y + (screen.height - h) / 2;
+    let rect = Rect::new(x, y, w, h);
+    (rect, h.saturating_sub(2 + extra))
+}
+
+fn frame(buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
+    Clear.render(rect, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(title)
+        .border_style(style);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    inner
+}
+
+pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
+    let t = app.theme;
+    let inner = frame(buf, rect, " Keys (Esc closes) ".into(), t.key());
+    let lines = keymap::help_lines();
+    for (y, (title, keys, help)) in lines
+        .iter()
+        .skip(scroll.offset)
+        .take(inner.height as usize)
+        .enumerate()
+    {
+        let spans = match title {
+            Some(title) => vec![Span::styled(
+                title.to_string(),
+                Style::new().add_modifier(Modifier::BOLD),
+            )],
+            None => vec![
+                Span::styled(format!("  {keys:<20}"), t.key()),
+                Span::raw(help.to_string()),
+            ],
+        };
+        put_line(buf, inner, y as u16, spans, Style::new());
+    }
+}
+
+pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
+    let t = app.theme;
+    let inner = frame(
+        buf,
+        rect,
+        " Parts (Space: on/off, a: all, Esc: close) ".into(),
+        t.key(),
+    );
+    let event = app.event;
+    let grand: i64 = app
+        .part_totals
+        .iter()
+        .map(|r| r.get(event).copied().unwrap_or(0))
+        .sum();
+    let name = app
+        .profile
+        .events
+        .events
+        .get(event)
+        .map_or(String::new(), |e| printable(&e.name).into_owned());
+    put_line(
+        buf,
+        inner,
+        0,
+        vec![Span::styled(
+            format!("      {:>14} {:>8}  Part", name, "%"),
+            t.dim(),
+        )],
+        Style::new(),
+    );
+    let body = Rect {
+        y: inner.y + 1,
+        height: inner.height.saturating_sub(2),
+        ..inner
+    };
+    let (selected, range) = scroll.window(body.height as usize, app.profile.parts.len());
+    for (y, i) in range.enumerate() {
+        let part = &app.profile.parts[i];
+        let on = app.analysis.parts.get(i).copied().unwrap_or(true);
+        let total = app
+            .part_totals
+            .get(i)
+            .and_then(|r| r.get(event))
+            .copied()
+            .unwrap_or(0);
+        let style = if i == selected {
+            t.selected(true)
+        } else {
+            Style::new()
+        };
+        let text = format!(
+            " [{}] {:>14} {:>8}  {}",
+            if on { "x" } else { " " },
+            thousands(total),
+            percent_text(total, grand),
+            printable(&part.label(&app.profile.sources))
+        );
+        put_line(buf, body, y as u16, vec![Span::styled(text, style)], style);
+    }
+    let active = app.analysis.parts.iter().filter(|&&s| s).count();
+    put_line(
+        buf,
+        inner,
+        inner.height.saturating_sub(1),
+        vec![Span::styled(
+            format!(
+                " {active} of {} parts on; costs everywhere follow.",
+                app.profile.parts.len()
+            ),
+            t.dim(),
+        )],
+        Style::new(),
+    );
+}
+
+pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
+    let t = app.theme;
+    let results = app.search.results();
+    let title = format!(
+        " Search: {} matches (Enter: go, Esc: cancel) ",
+        results.len()
+    );
+    let inner = frame(buf, rect, title, t.key());
+    let prompt = vec![
+        Span::styled("/ ", t.key()),
+        Span::raw(printable(app.search.query()).into_owned()),
+        Span::styled("▏", t.key()),
+    ];
+    put_line(buf, inner, 0, prompt, Style::new());
+    let body = Rect {
+        y: inner.y + 1,
+        height: inner.height.saturating_sub(1),
+        ..inner
+    };
+    let w = cost_width(app);
+    let name_w = (body.width as usize).saturating_sub(w + 2);
+    let (selected, range) = scroll.window(body.height as usize, results.len());
+    for (y, i) in range.enumerate() {
+        let f = FnId(results[i]);
+        let incl = app
+            .analysis
+            .inclusive(f)
+            .get(app.event)
+            .copied()
+            .unwrap_or(0);
+        let style = if i == selected {
+            t.selected(true)
+        } else {
+            Style::new()
+        };
+        let name = fit(app.profile.fn_name(f), name_w);
+        let marks = app.search.highlight(&name);
+        let mut spans = vec![Span::styled(
+            format!("{} ", right(&cost_text(app, incl), w)),
+            style,
+        )];
+        spans.extend(highlighted(&name, &marks, style, t.matched()));
+        put_line(buf, body, y as u16, spans, style);
+    }
+    if results.is_empty() && !app.search.query().is_empty() {
+        put_line(
+            buf,
+            body,
+            0,
+            vec![Span::styled("no match", t.warn())],
+            Style::new(),
+        );
+    }
+}

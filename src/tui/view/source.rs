@@ -1,0 +1,165 @@
+//! The source view: every line with its self cost, call lines annotated
+//! `=> callee (N×) cost`, jumps, or per-address costs; only visible rows.
+
+use super::Pane;
+use crate::format::printable;
+use crate::tui::app::App;
+use crate::tui::source::{Body, Row, SourceView};
+use crate::tui::widgets::{cost_text, cost_width, fit, put_line, right};
+use ratatui::buffer::Buffer;
+use ratatui::style::Style;
+use ratatui::text::Span;
+
+pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
+    let Some(view) = &app.source else { return };
+    let t = app.theme;
+    let p = &app.profile;
+    let event = p
+        .events
+        .events
+        .get(app.event)
+        .map_or(String::new(), |e| printable(&e.name).into_owned());
+    let file = p.file_name(view.file_id());
+    let where_ = match &view.body {
+        Body::Text(path) => path.display().to_string(),
+        Body::Missing(_) => format!("{file} (not found)"),
+        Body::Addresses => "instruction addresses".into(),
+    };
+    let files = if view.files.len() > 1 {
+        format!(" [file {}/{}, Tab: next]", view.file + 1, view.files.len())
+    } else {
+        String::new()
+    };
+    let title = format!(
+        "Source of {} — {}{files} — {event} self cost per line",
+        fit(p.fn_name(view.func), 50),
+        printable(&where_),
+    );
+    put_line(buf, pane.title, 0, vec![Span::raw(title)], t.title(true));
+    let w = cost_width(app);
+    let num_w = view
+        .rows
+        .iter()
+        .rev()
+        .find_map(|r| match r {
+            Row::Line { line, .. } => Some(line.to_string().len()),
+            _ => None,
+        })
+        .unwrap_or(1)
+        .max(4);
+    let (selected, range) = view
+        .scroll
+        .window(pane.body.height as usize, view.rows.len());
+    for (y, i) in range.enumerate() {
+        let row = &view.rows[i];
+        let sel = if i == selected {
+            t.selected(true)
+        } else {
+            Style::new()
+        };
+        let spans = row_spans(app, view, row, w, num_w, sel);
+        put_line(buf, pane.body, y as u16, spans, sel);
+    }
+}
+
+fn row_spans(
+    app: &App,
+    view: &SourceView,
+    row: &Row,
+    w: usize,
+    num_w: usize,
+    sel: Style,
+) -> Vec<Span<'static>> {
+    let t = app.theme;
+    let p = &app.profile;
+    let cost = view.row_cost(row, app.event);
+    let gutter = |cost: Option<i64>| match cost {
+        Some(c) if c != 0 => Span::styled(
+            format!("{} ", right(&cost_text(app, c), w)),
+            sel.patch(t.hot()),
+        ),
+        _ => Span::raw(format!("{} ", " ".repeat(w))),
+    };
+    let blank_num = format!("{} │ ", " ".repeat(num_w));
+    match row {
+        Row::Note(text) => {
+            let style = if matches!(view.body, Body::Missing(_)) && text.contains("not found") {
+                t.warn()
+            } else {
+                t.dim()
+            };
+            vec![Span::styled(printable(text).into_owned(), sel.patch(style))]
+        }
+        Row::Line { line, text, .. } => {
+            let num = if *line == 0 {
+                "?".to_string()
+            } else {
+                line.to_string()
+            };
+            let mut spans = vec![
+                gutter(cost),
+                Span::styled(format!("{} │ ", right(&num, num_w)), sel.patch(t.dim())),
+            ];
+            if let Some(text) = text {
+                spans.push(Span::raw(printable(text).into_owned()));
+            }
+            spans
+        }
+        Row::Call(i) => {
+            let Some(c) = view.data.calls.get(*i) else {
+                return vec![];
+            };
+            let count = if c.count == 0 {
+                "?".to_string()
+            } else {
+                crate::format::thousands(i64::try_from(c.count).unwrap_or(i64::MAX))
+            };
+            vec![
+                gutter(None),
+                Span::styled(blank_num, sel.patch(t.dim())),
+                Span::styled(
+                    format!(
+                        "=> {} ({count}×) {}",
+                        printable(p.fn_name(c.callee)),
+                        cost_text(app, cost.unwrap_or(0))
+                    ),
+                    sel.patch(t.call()),
+                ),
+            ]
+        }
+        Row::Jump(i) => {
+            let Some(j) = view.data.jumps.get(*i) else {
+                return vec![];
+            };
+            let target = if j.target_func == view.func {
+                format!("line {}", j.target_line)
+            } else {
+                format!("{}:{}", printable(p.fn_name(j.target_func)), j.target_line)
+            };
+            let text = match j.executed {
+                Some(x) => format!("jcnd to {target}: taken {} of {x}", j.taken),
+                None => format!("jump to {target} ({}×)", j.taken),
+            };
+            vec![
+                gutter(None),
+                Span::styled(blank_num, sel.patch(t.dim())),
+                Span::styled(text, sel.patch(t.dim())),
+            ]
+        }
+        Row::Addr(i) => {
+            let Some(x) = view.data.instrs.get(*i) else {
+                return vec![];
+            };
+            let place = if x.line > 0 {
+                format!("  {}:{}", printable(p.file_name(x.file)), x.line)
+            } else {
+                String::new()
+            };
+            vec![
+                gutter(cost),
+                Span::styled(format!("{:#010x}", x.addr), sel),
+                Span::styled(place, sel.patch(t.dim())),
+            ]
+        }
+    }
+}
