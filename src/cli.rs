@@ -104,13 +104,8 @@ pub struct BrowseArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub load: LoadArgs,
-    /// Source view: read files whose path starts with OLD from NEW instead
-    /// (profiles made on another machine); repeatable.
-    #[arg(long, value_name = "OLD=NEW", value_parser = crate::locate::parse_rewrite)]
-    pub source_root: Vec<(String, String)>,
-    /// Source view: also look for source files in DIR; repeatable.
-    #[arg(short = 'I', long = "include", value_name = "DIR")]
-    pub include: Vec<PathBuf>,
+    #[command(flatten)]
+    pub sources: SourceArgs,
 }
 
 #[derive(Debug, Args)]

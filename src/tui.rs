@@ -20,7 +20,6 @@ pub use theme::Theme;
 pub use view::draw;
 
 use crate::cli::BrowseArgs;
-use crate::locate::Locator;
 
 /// `cgtui FILE...`: load, then browse until the user quits.
 pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
@@ -30,22 +29,7 @@ pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
         args.files.clone()
     };
     let profile = load::load(&files, &args.load)?;
-    let profile_dirs = files
-        .iter()
-        .filter_map(|f| f.parent())
-        .map(|d| {
-            if d.as_os_str().is_empty() {
-                std::path::PathBuf::from(".")
-            } else {
-                d.to_path_buf()
-            }
-        })
-        .collect();
-    let locator = Locator {
-        rewrites: args.source_root.clone(),
-        include: args.include.clone(),
-        profile_dirs,
-    };
+    let locator = args.sources.locator(&files);
     let mut app = App::new(profile, Theme::from_env(), locator);
     term::run(&mut app)
 }
