@@ -31,6 +31,7 @@ pub fn run(app: &mut App) -> color_eyre::Result<()> {
         let _ = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
         previous(info);
     }));
+    spawn_watchdog(stop.clone());
     let result = event_loop(&mut terminal, app, &stop);
     let restored = ratatui::try_restore();
     let shown = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
@@ -38,6 +39,39 @@ pub fn run(app: &mut App) -> color_eyre::Result<()> {
     restored?;
     shown?;
     Ok(())
+}
+
+/// How often the watchdog looks at the terminal and the signal flag, and how
+/// long it lets the event loop finish on its own.
+const WATCH: Duration = Duration::from_millis(500);
+const GRACE: Duration = Duration::from_secs(1);
+
+/// crossterm 0.29 never returns from `event::poll` once the terminal is gone
+/// (its reader retries end-of-file forever: crossterm issue #793), so neither
+/// a hang-up nor a SIGHUP flag would ever be seen by the event loop, and the
+/// process would spin. This thread ends the process when the terminal is
+/// gone (exit status 129, as for SIGHUP) or when a signal asked to stop and
+/// the loop did not within a second (143). There is no terminal left to
+/// restore in the first case; in the second it restores what it can.
+fn spawn_watchdog(stop: Arc<AtomicBool>) {
+    let spawned = std::thread::Builder::new()
+        .name("terminal-watchdog".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(WATCH);
+                let gone = crossterm::terminal::size().is_err();
+                if gone || stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(GRACE);
+                    if !gone {
+                        let _ = ratatui::try_restore();
+                        let _ = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
+                    }
+                    std::process::exit(if gone { 129 } else { 143 });
+                }
+            }
+        });
+    // Without the watchdog cgtui still works; only a dropped terminal is not noticed.
+    drop(spawned);
 }
 
 fn event_loop(
