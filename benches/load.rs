@@ -1,0 +1,159 @@
+//! Load throughput and peak memory (issue 4), on generated profiles of
+//! 10 MB and 100 MB (1 GB with `CGTUI_BENCH_BIG=1`) and on real profiles
+//! placed in `bench-data/*.callgrind` (see `scripts/make-real-profile.sh`).
+//!
+//! `cargo bench --bench load` (a plain harness: prints a table).
+//!
+//! Throughput: the best of several in-process loads (read + parse + model +
+//! `Analysis`, i.e. inclusive costs), from a warm page cache. Exactness: the
+//! totals loaded must equal what the generator wrote. Peak memory: the
+//! release binary runs `cgtui report` on the file in a child process whose
+//! VmHWM is read from /proc while it runs.
+
+#[path = "support/synth.rs"]
+mod synth;
+
+use cgtui::analysis::Analysis;
+use cgtui::parse::{LoadOptions, load_paths};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn data_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench-data");
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+/// Loads `path` `runs` times; returns the best time and the analysis totals.
+fn time_load(path: &Path, runs: usize) -> (Duration, Vec<i64>, Vec<String>) {
+    let mut best = Duration::MAX;
+    let mut totals = Vec::new();
+    let mut names = Vec::new();
+    for _ in 0..runs {
+        let start = Instant::now();
+        let profile = match load_paths(&[path.to_path_buf()], LoadOptions { siblings: false }) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        };
+        let analysis = Analysis::new(&profile);
+        best = best.min(start.elapsed());
+        totals = analysis.totals.clone();
+        names = profile
+            .events
+            .events
+            .iter()
+            .map(|e| e.name.clone())
+            .collect();
+    }
+    (best, totals, names)
+}
+
+/// Peak resident memory of `cgtui report` on `path`, in bytes.
+fn peak_memory(path: &Path) -> Option<u64> {
+    let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/cgtui");
+    let mut child = std::process::Command::new(&exe)
+        .args(["report", "--limit", "1"])
+        .arg(path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status) {
+            if let Some(kb) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            {
+                peak = peak.max(kb * 1024);
+            }
+        }
+        if let Ok(Some(_)) = child.try_wait() {
+            return Some(peak);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let (best, totals, names) = time_load(path, runs);
+    let mb = bytes as f64 / 1e6;
+    let peak = peak_memory(path);
+    println!(
+        "{name:<28} {:>9.1} MB {:>8.3} s {:>8.0} MB/s   peak {}",
+        mb,
+        best.as_secs_f64(),
+        mb / best.as_secs_f64(),
+        peak.map_or("n/a (build --release first)".to_string(), |p| format!(
+            "{:.1} MB ({:.2}x the file)",
+            p as f64 / 1e6,
+            p as f64 / bytes as f64
+        ))
+    );
+    (totals, names)
+}
+
+fn main() {
+    // cargo passes `--bench`; any other argument filters by name.
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
+    let mut sizes = vec![("synth-10M", 10u64 << 20, 5), ("synth-100M", 100 << 20, 3)];
+    if std::env::var_os("CGTUI_BENCH_BIG").is_some() {
+        sizes.push(("synth-1G", 1 << 30, 2));
+    }
+    println!(
+        "{:<28} {:>12} {:>10} {:>13}",
+        "profile", "size", "load", "throughput"
+    );
+    for (name, size, runs) in sizes {
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let path = data_dir().join(format!("{name}.callgrind"));
+        let written = match synth::write(&path.to_string_lossy(), size, 1) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("cannot write {}: {e}", path.display());
+                std::process::exit(1);
+            }
+        };
+        let (totals, names) = row(name, &path, runs);
+        for (event, expected) in &written.totals {
+            let got = names.iter().position(|n| n == event).map(|i| totals[i]);
+            assert_eq!(
+                got.map(i128::from),
+                Some(*expected as i128),
+                "{name}: total of {event}"
+            );
+        }
+    }
+    let mut real: Vec<PathBuf> = std::fs::read_dir(data_dir())
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            let n = p
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            n.ends_with(".callgrind") && !n.starts_with("synth-")
+        })
+        .collect();
+    real.sort();
+    for path in real {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        row(&name, &path, 3);
+    }
+}

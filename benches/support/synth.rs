@@ -1,0 +1,238 @@
+//! A deterministic generator of large, realistic Callgrind profiles, shared
+//! by `examples/synth.rs` (the command) and `benches/load.rs`.
+//!
+//! It writes what Valgrind's `--dump-instr=yes --collect-jumps=yes
+//! --cache-sim=yes` output has: `positions: instr line`, 9 events with
+//! trailing zeros dropped, name compression for objects, files and C++-length
+//! function names, relative subpositions (`+3 -1`, `*`), `fi=`/`fe=` inlined
+//! lines, `calls=` with `cfi=`, `jcnd=TAKEN/TOTAL` and `jump=` with their
+//! position rows, deep call chains, self recursion and cycles; `totals:` at
+//! the end.
+
+use std::io::{BufWriter, Write};
+
+pub const EVENTS: [&str; 9] = [
+    "Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw",
+];
+
+/// xorshift64*: small, fast and the same everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+fn function_name(i: u64, rng: &mut Rng) -> String {
+    let ns = ["llvm", "clang", "std", "mlir", "absl", "boost"][rng.below(6) as usize];
+    let class = [
+        "SmallVector",
+        "DenseMap",
+        "StringRef",
+        "APInt",
+        "Parser",
+        "Sema",
+    ][rng.below(6) as usize];
+    let method = [
+        "insert",
+        "lookup",
+        "grow",
+        "visit",
+        "emit",
+        "parse",
+        "operator[]",
+    ][rng.below(7) as usize];
+    format!(
+        "{ns}::detail{}::{class}<std::pair<unsigned int, {ns}::Value*>, {}u>::{method}{i}(unsigned long, char const*) const",
+        i % 97,
+        i % 13
+    )
+}
+
+struct Writer<W: Write> {
+    out: W,
+    rng: Rng,
+    totals: [u128; 9],
+    written: u64,
+}
+
+impl<W: Write> Writer<W> {
+    fn line(&mut self, s: &str) -> std::io::Result<()> {
+        self.written += s.len() as u64 + 1;
+        self.out.write_all(s.as_bytes())?;
+        self.out.write_all(b"\n")
+    }
+
+    /// Cost columns, trailing zeros dropped (as Valgrind writes them).
+    fn costs(&mut self, self_cost: bool) -> String {
+        let ir = 1 + self.rng.below(40);
+        let mut c = [ir, 0, 0, 0, 0, 0, 0, 0, 0];
+        if self.rng.below(3) == 0 {
+            c[1] = self.rng.below(ir + 1);
+            c[2] = self.rng.below(ir / 2 + 1);
+        }
+        if self.rng.below(20) == 0 {
+            c[4] = self.rng.below(3);
+            c[7] = self.rng.below(2);
+        }
+        if self_cost {
+            for (t, v) in self.totals.iter_mut().zip(c) {
+                *t += u128::from(v);
+            }
+        }
+        let last = c.iter().rposition(|&v| v != 0).unwrap_or(0);
+        c[..=last]
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// What a run wrote: bytes, functions, and the total of every event.
+pub struct Written {
+    pub bytes: u64,
+    pub functions: u64,
+    pub totals: Vec<(&'static str, u128)>,
+}
+
+/// Writes a profile of about `size` bytes to `out`, deterministically for `seed`.
+pub fn write(out: &str, size: u64, seed: u64) -> std::io::Result<Written> {
+    let functions = (size / 4096).clamp(200, 1_000_000);
+    let files = (functions / 8).max(10);
+    let file = std::fs::File::create(out)?;
+    let mut w = Writer {
+        out: BufWriter::with_capacity(1 << 20, file),
+        rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+        totals: [0; 9],
+        written: 0,
+    };
+    let mut names_rng = Rng(seed ^ 0xDEAD_BEEF);
+    let names: Vec<String> = (0..functions)
+        .map(|i| function_name(i, &mut names_rng))
+        .collect();
+    let mut defined_fn = vec![false; functions as usize];
+    let mut defined_file = vec![false; files as usize];
+    w.line("# callgrind format")?;
+    w.line("version: 1")?;
+    w.line("creator: cgtui synth")?;
+    w.line("pid: 4242")?;
+    w.line("cmd:  synth")?;
+    w.line("part: 1")?;
+    w.line("positions: instr line")?;
+    w.line(&format!("events: {}", EVENTS.join(" ")))?;
+    w.line("ob=(1) /usr/lib/libsynth.so")?;
+    w.line("ob=(2) /usr/bin/synth")?;
+    let file_ref = |id: u64, defined: &mut Vec<bool>| {
+        if std::mem::replace(&mut defined[id as usize], true) {
+            format!("({})", id + 1)
+        } else {
+            format!("({}) /build/src/module{}/file{id}.cpp", id + 1, id % 50)
+        }
+    };
+    let fn_ref = |id: u64, defined: &mut Vec<bool>, names: &[String]| {
+        if std::mem::replace(&mut defined[id as usize], true) {
+            format!("({})", id + 1)
+        } else {
+            format!("({}) {}", id + 1, names[id as usize])
+        }
+    };
+    let mut f = 0u64;
+    while w.written < size {
+        let fl = f % files;
+        w.line("")?;
+        let fl_line = format!("fl={}", file_ref(fl, &mut defined_file));
+        w.line(&fl_line)?;
+        let fn_line = format!("fn={}", fn_ref(f, &mut defined_fn, &names));
+        w.line(&fn_line)?;
+        let base = 0x40_0000 + f * 0x400;
+        // The line column's last value: relative rows must not go below 1.
+        let mut last_line = 10 + f % 500;
+        let first = format!("{base:#x} {last_line} {}", w.costs(true));
+        w.line(&first)?;
+        let rows = 20 + w.rng.below(60);
+        for _ in 0..rows {
+            match w.rng.below(40) {
+                0 => {
+                    // A call deeper into the graph, to itself, or back (a cycle).
+                    let callee = match w.rng.below(10) {
+                        0 => f,
+                        1 => f.saturating_sub(1 + w.rng.below(5)),
+                        _ => (f + 1 + w.rng.below(8)) % functions,
+                    };
+                    let cf = callee % files;
+                    if cf != fl {
+                        let cfi = format!("cfi={}", file_ref(cf, &mut defined_file));
+                        w.line(&cfi)?;
+                    }
+                    let cfn = format!("cfn={}", fn_ref(callee, &mut defined_fn, &names));
+                    w.line(&cfn)?;
+                    let count = 1 + w.rng.below(1000);
+                    w.line(&format!(
+                        "calls={count} {:#x} {}",
+                        0x40_0000 + callee * 0x400,
+                        10 + callee % 500
+                    ))?;
+                    let incl = w.costs(false);
+                    w.line(&format!("* * {incl}00"))?;
+                }
+                1 => {
+                    let taken = w.rng.below(100);
+                    let (total, delta) = (taken + w.rng.below(100), 2 + w.rng.below(30));
+                    w.line(&format!("jcnd={taken}/{total} +{delta} *"))?;
+                    w.line("* *")?;
+                }
+                2 => {
+                    let (count, back) = (1 + w.rng.below(50), 1 + w.rng.below(8));
+                    w.line(&format!("jump={count} -{back} *"))?;
+                    w.line("* *")?;
+                }
+                3 => {
+                    let inl = (fl + 1 + w.rng.below(3)) % files;
+                    let fi = format!("fi={}", file_ref(inl, &mut defined_file));
+                    w.line(&fi)?;
+                    let c = w.costs(true);
+                    let (da, line) = (1 + w.rng.below(6), 1 + w.rng.below(200));
+                    last_line = line;
+                    w.line(&format!("+{da} {line} {c}"))?;
+                    let fe = format!("fe={}", file_ref(fl, &mut defined_file));
+                    w.line(&fe)?;
+                }
+                r => {
+                    let dl = match r % 4 {
+                        1 => {
+                            let d = 1 + w.rng.below(3);
+                            last_line += d;
+                            format!("+{d}")
+                        }
+                        2 if last_line > 3 => {
+                            let d = 1 + w.rng.below(2);
+                            last_line -= d;
+                            format!("-{d}")
+                        }
+                        _ => "*".to_string(),
+                    };
+                    let c = w.costs(true);
+                    let da = 1 + w.rng.below(7);
+                    w.line(&format!("+{da} {dl} {c}"))?;
+                }
+            }
+        }
+        f = (f + 1) % functions;
+    }
+    let totals: Vec<String> = w.totals.iter().map(u128::to_string).collect();
+    w.line(&format!("totals: {}", totals.join(" ")))?;
+    w.out.flush()?;
+    Ok(Written {
+        bytes: w.written,
+        functions,
+        totals: EVENTS.iter().copied().zip(w.totals).collect(),
+    })
+}
