@@ -123,7 +123,10 @@ fn main() {
             }
         };
         let (totals, names) = row(name, &path, runs);
-        println!("{:<28} ({} bytes, {} functions, totals checked)", "", written.bytes, written.functions);
+        println!(
+            "{:<28} ({} bytes, {} functions, totals checked)",
+            "", written.bytes, written.functions
+        );
         for (event, expected) in &written.totals {
             let got = names.iter().position(|n| n == event).map(|i| totals[i]);
             assert_eq!(
