@@ -249,7 +249,9 @@ impl<'p> Loader<'p> {
             self.pending_without_cost_line();
         }
         if is_cost {
-            self.cost_line(line);
+            if !self.fast_cost_line(line) {
+                self.cost_line(line);
+            }
         } else if is_blank {
             // comment or blank
         } else if line.starts_with(b"==== NEW PROFILING FILE") {
