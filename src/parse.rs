@@ -2,21 +2,25 @@
 //! pass over lines; a nom parser per line kind (`lines`), a state machine
 //! that gives them meaning (`loader`). Must not import `tui`.
 
+mod fields;
 mod finish;
 mod idmap;
 mod input;
 mod lines;
 mod loader;
+mod pipeline;
 mod siblings;
 
 pub use input::MAX_LINE;
 pub use siblings::expand as sibling_files;
 
 use idmap::IdMap;
-use input::{Line, LineReader};
 use loader::Loader;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
 
 use crate::profile::Profile;
 
@@ -73,12 +77,7 @@ pub fn load_paths_with_progress(
     for path in &files {
         let name = path.display().to_string();
         if path == Path::new("-") {
-            read_into(
-                &mut loader,
-                "<stdin>",
-                std::io::stdin().lock(),
-                &mut |_, _| {},
-            )?;
+            read_into(&mut loader, "<stdin>", std::io::stdin(), &mut |_, _| {})?;
             continue;
         }
         let io = |source| LoadError::Io {
@@ -115,7 +114,7 @@ fn file_list(paths: &[PathBuf], options: LoadOptions) -> Vec<PathBuf> {
 }
 
 /// Loads one profile from an in-memory or streamed source named `name`.
-pub fn load_reader(name: &str, reader: impl Read) -> Result<Profile, LoadError> {
+pub fn load_reader(name: &str, reader: impl Read + Send) -> Result<Profile, LoadError> {
     let mut profile = Profile::default();
     let mut loader = Loader::new(&mut profile);
     read_into(&mut loader, name, reader, &mut |_, _| {})?;
@@ -123,33 +122,58 @@ pub fn load_reader(name: &str, reader: impl Read) -> Result<Profile, LoadError> 
     Ok(profile)
 }
 
-/// Streams one file through the loader; returns the bytes read.
+/// Streams one file through the loader, reading and splitting lines on a
+/// second thread (`pipeline`); returns the bytes read.
 fn read_into(
     loader: &mut Loader<'_>,
     name: &str,
-    reader: impl Read,
+    reader: impl Read + Send,
     progress: Progress<'_>,
 ) -> Result<u64, LoadError> {
     let io = |source| LoadError::Io {
         path: name.to_string(),
         source,
     };
-    let mut lines = LineReader::new(input::maybe_gunzip(reader).map_err(io)?);
+    let reader = input::maybe_gunzip(reader).map_err(io)?;
     loader.begin_file(name);
-    let mut count: u32 = 0;
-    while let Some(line) = lines.next_line().map_err(io)? {
-        match line {
-            Line::Text(text) => loader.line(text)?,
-            Line::TooLong(len) => loader.overlong_line(len)?,
+    let cancel = Arc::new(AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        let batches = pipeline::spawn(scope, reader, cancel.clone());
+        let result = apply_batches(loader, &batches, progress, io);
+        // Stops the reader if we stopped early (an error, or not a profile).
+        cancel.store(true, Ordering::Relaxed);
+        drop(batches);
+        result
+    })
+}
+
+fn apply_batches(
+    loader: &mut Loader<'_>,
+    batches: &Receiver<std::io::Result<pipeline::Batch>>,
+    progress: Progress<'_>,
+    io: impl Fn(std::io::Error) -> LoadError,
+) -> Result<u64, LoadError> {
+    let mut bytes = 0;
+    let mut ended_mid_line = false;
+    for batch in batches {
+        let batch = batch.map_err(&io)?;
+        for entry in &batch.entries {
+            match batch.line(entry) {
+                Some((text, fields)) => loader.line_with_fields(text, fields)?,
+                None => {
+                    if let pipeline::Entry::TooLong(len) = entry {
+                        loader.overlong_line(*len)?;
+                    }
+                }
+            }
         }
-        count = count.wrapping_add(1);
-        if count % 65_536 == 0 {
-            progress(lines.bytes_read, None);
+        bytes = batch.bytes_read;
+        progress(bytes, None);
+        if let Some(mid_line) = batch.end {
+            ended_mid_line = mid_line;
         }
     }
-    let bytes = lines.bytes_read;
-    progress(bytes, None);
-    loader.end_file(lines.ended_mid_line)?;
+    loader.end_file(ended_mid_line)?;
     Ok(bytes)
 }
 

@@ -10,7 +10,7 @@ pub const MAX_LINE: usize = 16 << 20;
 const CHUNK: usize = 1 << 20;
 
 /// Wraps a reader, decompressing gzip when the stream starts with its magic.
-pub fn maybe_gunzip<'a>(reader: impl Read + 'a) -> io::Result<Box<dyn Read + 'a>> {
+pub fn maybe_gunzip<'a>(reader: impl Read + Send + 'a) -> io::Result<Box<dyn Read + Send + 'a>> {
     let mut buffered = BufReader::with_capacity(CHUNK, reader);
     let head = buffered.fill_buf()?;
     if head.starts_with(&[0x1f, 0x8b]) {
@@ -28,7 +28,7 @@ pub enum Line<'a> {
 }
 
 /// Splits a stream into lines with `memchr`, reusing one buffer.
-pub struct LineReader<R> {
+pub struct LineReader<'a, R> {
     inner: R,
     buf: Vec<u8>,
     start: usize,
@@ -40,9 +40,11 @@ pub struct LineReader<R> {
     pub ended_mid_line: bool,
     /// An overlong line was reported; its rest is discarded on the next read.
     skipping: bool,
+    /// When set, discarding the rest of an overlong line stops early.
+    pub cancel: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
-impl<R: Read> LineReader<R> {
+impl<R: Read> LineReader<'_, R> {
     pub fn new(inner: R) -> Self {
         LineReader {
             inner,
@@ -53,6 +55,7 @@ impl<R: Read> LineReader<R> {
             bytes_read: 0,
             ended_mid_line: false,
             skipping: false,
+            cancel: None,
         }
     }
 
@@ -123,6 +126,13 @@ impl<R: Read> LineReader<R> {
     /// Discards the rest of an overlong line (up to its newline).
     fn skip_rest_of_line(&mut self) -> io::Result<()> {
         loop {
+            if self
+                .cancel
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                self.eof = true;
+                return Ok(());
+            }
             let n = self.inner.read(&mut self.buf)?;
             self.bytes_read += n as u64;
             if n == 0 {

@@ -7,6 +7,7 @@
 //! the target on `calls=`/`jump=`/`jcnd=` lines, the cost line after `calls=`
 //! and the position row after a jump are relative to it without moving it.
 
+use super::fields::{Field, tokenize};
 use super::lines::{self, SubPos};
 use super::{IdMap, LoadError};
 use crate::profile::{Cost, FileId, FnId, ObjId, Part, Positions, Profile, Severity};
@@ -79,6 +80,8 @@ pub struct Loader<'p> {
     pos: [SubPos; 3],
     costs: Vec<Cost>,
     warned: HashSet<Vec<u8>>,
+    /// Reused for cost lines split on this thread.
+    fields: Vec<Field>,
     /// (caller, callee) -> index in the current part's `edges`.
     edge_index: HashMap<(u32, u32), u32>,
     /// The line of the latest error, to tell a truncated last line.
@@ -116,6 +119,7 @@ impl<'p> Loader<'p> {
             pos: [SubPos::Same; 3],
             costs: Vec::new(),
             warned: HashSet::new(),
+            fields: Vec::new(),
             edge_index: HashMap::new(),
             last_error_line: 0,
             derived: Vec::new(),
@@ -236,8 +240,13 @@ impl<'p> Loader<'p> {
             .diagnose(&self.source_name, line, Severity::Warning, message);
     }
 
-    /// Applies one line (without its `\n`).
-    pub fn line(&mut self, raw: &[u8]) -> Result<(), LoadError> {
+    /// Applies one line (without its `\n`), whose fields the reader thread
+    /// may already have split (`Some` for a cost line it could tokenize).
+    pub fn line_with_fields(
+        &mut self,
+        raw: &[u8],
+        fields: Option<&[Field]>,
+    ) -> Result<(), LoadError> {
         self.line_no += 1;
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let first = line.first().copied().unwrap_or(b' ');
@@ -249,7 +258,17 @@ impl<'p> Loader<'p> {
             self.pending_without_cost_line();
         }
         if is_cost {
-            if !self.fast_cost_line(line) {
+            let fast = match fields {
+                Some(fields) => self.apply_fields(fields),
+                None => {
+                    let mut scratch = std::mem::take(&mut self.fields);
+                    scratch.clear();
+                    let fast = tokenize(line, &mut scratch) && self.apply_fields(&scratch);
+                    self.fields = scratch;
+                    fast
+                }
+            };
+            if !fast {
                 self.cost_line(line);
             }
         } else if is_blank {

@@ -2,6 +2,7 @@
 //! `jump=`, `jcnd=`) and cost lines.
 
 use super::{Loader, Pending, Space};
+use crate::parse::fields::Field;
 use crate::parse::lines::{self, SubPos};
 use crate::profile::{CallSite, Cost, FileId, FnId, Jump, LineCost, ObjId, PartEdge};
 
@@ -266,62 +267,52 @@ impl Loader<'_> {
     }
 
     /// The common case, fast: a plain cost line (nothing pending, a current
-    /// function) whose fields are all well-formed, parsed and applied in one
-    /// pass with no intermediate values. Returns false, having changed
-    /// nothing, on anything unusual (overflow, more counters than events, a
-    /// position below zero, stray bytes): `cost_line` then handles and
-    /// reports it, so both paths mean exactly the same.
-    pub(super) fn fast_cost_line(&mut self, line: &[u8]) -> bool {
+    /// function) already split into `fields`, applied with no intermediate
+    /// values. Returns false, having changed nothing, on anything unusual
+    /// (more counters than events, a position below zero, a relative
+    /// counter): `cost_line` then reads the line again and reports it, so
+    /// both paths mean exactly the same.
+    pub(super) fn apply_fields(&mut self, fields: &[Field]) -> bool {
         const MAX_WIDTH: usize = 16;
         let (Some(func), Pending::None) = (self.func, self.pending) else {
             return false;
         };
         let width = self.part.width();
         let npos = self.part.positions.count();
-        if width > MAX_WIDTH || !self.events_declared {
+        if width > MAX_WIDTH || !self.events_declared || fields.len() < npos {
+            return false;
+        }
+        let (positions, counters) = fields.split_at(npos);
+        if counters.len() > width {
             return false;
         }
         let mut at = self.last;
-        let mut i = 0;
-        for column in at.iter_mut().take(npos) {
-            let value = match line.get(i) {
-                Some(b'*') => {
-                    i += 1;
-                    Some(*column)
-                }
-                Some(b'+') => digits(line, &mut i, 1).and_then(|d| column.checked_add(d)),
-                Some(b'-') => digits(line, &mut i, 1).and_then(|d| column.checked_sub(d)),
-                _ => absolute(line, &mut i),
+        for (column, field) in at.iter_mut().zip(positions) {
+            let value = match *field {
+                Field::Same => Some(*column),
+                Field::Plus(d) => column.checked_add(d),
+                Field::Minus(d) => column.checked_sub(d),
+                Field::Abs(v) => Some(v),
             };
             let Some(value) = value else { return false };
             *column = value;
-            if !blanks(line, &mut i) {
-                return false;
-            }
         }
         let mut costs = [0i64; MAX_WIDTH];
-        let mut n = 0;
-        while i < line.len() {
-            let negative = line[i] == b'-';
-            let Some(v) = digits(line, &mut i, usize::from(negative)) else {
-                return false;
+        for (slot, field) in costs.iter_mut().zip(counters) {
+            *slot = match *field {
+                Field::Abs(v) => v as i64,
+                Field::Minus(v) => -(v as i64),
+                Field::Same | Field::Plus(_) => return false,
             };
-            if n == width || !blanks(line, &mut i) {
-                return false;
-            }
-            costs[n] = if negative { -(v as i64) } else { v as i64 };
-            n += 1;
         }
+        let costs = &costs[..counters.len()];
         self.last = at;
         let (addr, line_no) = self.addr_line(at);
         let row = func.index() * width;
         if self.part.self_costs.len() < row + width {
             self.part.self_costs.resize(row + width, 0);
         }
-        for (s, c) in self.part.self_costs[row..row + width]
-            .iter_mut()
-            .zip(&costs[..n])
-        {
+        for (s, c) in self.part.self_costs[row..row + width].iter_mut().zip(costs) {
             *s = s.saturating_add(*c);
         }
         let record = LineCost {
@@ -330,7 +321,7 @@ impl Loader<'_> {
             line: line_no,
             addr,
         };
-        self.part.detail.push_line(&record, &costs[..n]);
+        self.part.detail.push_line(&record, costs);
         self.part_has_data = true;
         true
     }
@@ -437,66 +428,4 @@ impl Loader<'_> {
             }
         }
     }
-}
-
-/// Decimal digits at `*i + skip`, at most 18 of them (so no overflow: longer
-/// numbers go to the general path, which saturates and warns).
-#[inline(always)]
-fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
-    let start = *i + skip;
-    let mut v: u64 = 0;
-    let mut j = start;
-    while let Some(&b) = line.get(j) {
-        let d = b.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        if j - start == 18 {
-            return None;
-        }
-        v = v * 10 + u64::from(d);
-        j += 1;
-    }
-    if j == start {
-        return None;
-    }
-    *i = j;
-    Some(v)
-}
-
-/// An absolute subposition: decimal, or `0x` hex of at most 15 digits.
-#[inline(always)]
-fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
-    let rest = line.get(*i..)?;
-    if rest.len() > 2 && rest[0] == b'0' && rest[1] == b'x' {
-        let len = rest[2..]
-            .iter()
-            .take_while(|b| b.is_ascii_hexdigit())
-            .count();
-        if len == 0 || len > 15 {
-            return None;
-        }
-        let mut v = 0u64;
-        for &b in &rest[2..2 + len] {
-            let d = match b {
-                b'0'..=b'9' => b - b'0',
-                b'a'..=b'f' => b - b'a' + 10,
-                _ => b - b'A' + 10,
-            };
-            v = v << 4 | u64::from(d);
-        }
-        *i += 2 + len;
-        return Some(v);
-    }
-    digits(line, i, 0)
-}
-
-/// After a field: at least one blank, or the end of the line.
-#[inline(always)]
-fn blanks(line: &[u8], i: &mut usize) -> bool {
-    let start = *i;
-    while matches!(line.get(*i), Some(b' ' | b'\t')) {
-        *i += 1;
-    }
-    *i > start || *i == line.len()
 }

@@ -1,0 +1,141 @@
+//! A cost line split into its fields, without knowing yet how many are
+//! subpositions: the reader thread does this for most lines, the loader
+//! thread gives the fields their meaning (`Loader::apply_fields`).
+
+/// One blank-separated field of a cost line, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// `*`
+    Same,
+    /// `+N`
+    Plus(u64),
+    /// `-N` (a relative subposition, or a negative counter)
+    Minus(u64),
+    /// `N` or `0xN`
+    Abs(u64),
+}
+
+/// Fields a line may have and still be tokenized (3 subpositions + counters).
+pub const MAX_FIELDS: usize = 19;
+
+/// Appends the fields of `line` to `out`. Returns false, leaving `out` as it
+/// was, on anything unusual (too many fields, numbers of 19 digits or more,
+/// stray bytes): the general path then reads the line and reports it.
+pub fn tokenize(line: &[u8], out: &mut Vec<Field>) -> bool {
+    let before = out.len();
+    let mut i = 0;
+    while i < line.len() {
+        let field = match line[i] {
+            b'*' => {
+                i += 1;
+                Some(Field::Same)
+            }
+            b'+' => digits(line, &mut i, 1).map(Field::Plus),
+            b'-' => digits(line, &mut i, 1).map(Field::Minus),
+            _ => absolute(line, &mut i).map(Field::Abs),
+        };
+        let ok = field.is_some() && out.len() - before < MAX_FIELDS && blanks(line, &mut i);
+        match field {
+            Some(f) if ok => out.push(f),
+            _ => {
+                out.truncate(before);
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Decimal digits at `*i + skip`, at most 18 of them (so no overflow: longer
+/// numbers go to the general path, which saturates and warns).
+#[inline(always)]
+fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
+    let start = *i + skip;
+    let mut v: u64 = 0;
+    let mut j = start;
+    while let Some(&b) = line.get(j) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        if j - start == 18 {
+            return None;
+        }
+        v = v * 10 + u64::from(d);
+        j += 1;
+    }
+    if j == start {
+        return None;
+    }
+    *i = j;
+    Some(v)
+}
+
+/// An absolute number: decimal, or `0x` hex of at most 15 digits.
+#[inline(always)]
+fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
+    let rest = line.get(*i..)?;
+    if rest.len() > 2 && rest[0] == b'0' && rest[1] == b'x' {
+        let len = rest[2..]
+            .iter()
+            .take_while(|b| b.is_ascii_hexdigit())
+            .count();
+        if len == 0 || len > 15 {
+            return None;
+        }
+        let mut v = 0u64;
+        for &b in &rest[2..2 + len] {
+            let d = match b {
+                b'0'..=b'9' => b - b'0',
+                b'a'..=b'f' => b - b'a' + 10,
+                _ => b - b'A' + 10,
+            };
+            v = v << 4 | u64::from(d);
+        }
+        *i += 2 + len;
+        return Some(v);
+    }
+    digits(line, i, 0)
+}
+
+/// After a field: at least one blank, or the end of the line.
+#[inline(always)]
+fn blanks(line: &[u8], i: &mut usize) -> bool {
+    let start = *i;
+    while matches!(line.get(*i), Some(b' ' | b'\t')) {
+        *i += 1;
+    }
+    *i > start || *i == line.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(s: &str) -> Option<Vec<Field>> {
+        let mut out = vec![Field::Same];
+        tokenize(s.as_bytes(), &mut out).then(|| out[1..].to_vec())
+    }
+
+    #[test]
+    fn splits_every_kind_of_field() {
+        use Field::*;
+        assert_eq!(
+            fields("0x4a +3 -2 * 17 -5 "),
+            Some(vec![Abs(0x4a), Plus(3), Minus(2), Same, Abs(17), Minus(5)])
+        );
+        assert_eq!(fields(""), Some(vec![]));
+    }
+
+    #[test]
+    fn leaves_the_unusual_to_the_general_path() {
+        assert_eq!(fields("1 x"), None);
+        assert_eq!(fields("1,2"), None);
+        assert_eq!(fields("1 1234567890123456789"), None); // 19 digits
+        assert_eq!(fields("0x 5"), None);
+        assert_eq!(fields(&"1 ".repeat(MAX_FIELDS + 1)), None);
+        let mut out = vec![Field::Same];
+        assert!(!tokenize(b"1 2 x", &mut out));
+        assert_eq!(out, vec![Field::Same], "nothing appended on failure");
+    }
+}
