@@ -51,7 +51,7 @@ fn print_diagnostics(profile: &Profile) {
     for d in profile.diagnostics.iter().take(SHOWN_DIAGNOSTICS) {
         let _ = writeln!(err, "{d}");
     }
-    let more = profile.diagnostics.len().saturating_sub(SHOWN_DIAGNOSTICS);
+    let more = profile.diagnostic_count().saturating_sub(SHOWN_DIAGNOSTICS);
     if more > 0 {
         let _ = writeln!(err, "... and {more} more diagnostics");
     }

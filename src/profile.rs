@@ -16,6 +16,9 @@ pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
 
 use std::collections::HashMap;
 
+/// How many diagnostics are kept; the rest are only counted.
+pub const KEPT_DIAGNOSTICS: usize = 10_000;
+
 /// Costs are signed: `cg_diff` writes negative ones. Counters beyond
 /// `i64::MAX` saturate (the loader warns).
 pub type Cost = i64;
@@ -81,7 +84,11 @@ pub struct Profile {
     pub functions: Vec<Function>,
     fn_index: HashMap<Function, FnId>,
     pub parts: Vec<Part>,
+    /// The first `KEPT_DIAGNOSTICS` diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics past `KEPT_DIAGNOSTICS`, counted but not kept (a file of
+    /// millions of bad lines must not take more memory than the file).
+    pub dropped_diagnostics: usize,
     /// Lines skipped because they could not be understood.
     pub skipped_lines: usize,
 }
@@ -125,10 +132,19 @@ impl Profile {
         self.files.name(f.0)
     }
 
-    /// Pushes a diagnostic; errors also count as a skipped line.
+    /// Every diagnostic, kept or not.
+    pub fn diagnostic_count(&self) -> usize {
+        self.diagnostics.len() + self.dropped_diagnostics
+    }
+
+    /// Records a diagnostic; errors also count as a skipped line.
     pub fn diagnose(&mut self, file: &str, line: usize, severity: Severity, message: String) {
         if severity == Severity::Error && line > 0 {
             self.skipped_lines += 1;
+        }
+        if self.diagnostics.len() >= KEPT_DIAGNOSTICS {
+            self.dropped_diagnostics += 1;
+            return;
         }
         self.diagnostics.push(Diagnostic {
             file: file.to_string(),

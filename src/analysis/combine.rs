@@ -35,7 +35,8 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
         if pw == 0 {
             continue;
         }
-        for (f, row) in part.self_costs.chunks_exact(pw).enumerate() {
+        for (f, row) in part.self_fns.iter().zip(part.self_costs.chunks_exact(pw)) {
+            let f = f.index();
             add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
         }
         for (i, call) in part.edges.iter().enumerate() {

@@ -13,6 +13,12 @@ use super::{IdMap, LoadError};
 use crate::profile::{Cost, FileId, FnId, ObjId, Part, Positions, Profile, Severity};
 use std::collections::{HashMap, HashSet};
 
+const NO_ROW: u32 = u32::MAX;
+
+/// Events per `events:` line that are read. Real writers use up to about 30;
+/// costs are kept per function and event, so thousands would multiply memory.
+const MAX_EVENTS: usize = 256;
+
 /// Unrecognised lines tolerated before `events:` before we decide the file
 /// is not a profile at all.
 const NOT_A_PROFILE_AFTER: usize = 20;
@@ -82,6 +88,9 @@ pub struct Loader<'p> {
     warned: HashSet<Vec<u8>>,
     /// Reused for cost lines split on this thread.
     fields: Vec<Field>,
+    /// Function -> its row in the current part's `self_costs` (`NO_ROW`:
+    /// none yet); reset where used when the part ends.
+    row_of: Vec<u32>,
     /// (caller, callee) -> index in the current part's `edges`.
     edge_index: HashMap<(u32, u32), u32>,
     /// The line of the latest error, to tell a truncated last line.
@@ -120,6 +129,7 @@ impl<'p> Loader<'p> {
             costs: Vec::new(),
             warned: HashSet::new(),
             fields: Vec::new(),
+            row_of: Vec::new(),
             edge_index: HashMap::new(),
             last_error_line: 0,
             derived: Vec::new(),
@@ -205,8 +215,11 @@ impl<'p> Loader<'p> {
         };
         let mut done = std::mem::replace(&mut self.part, next);
         self.edge_index.clear();
+        for f in &done.self_fns {
+            self.row_of[f.index()] = NO_ROW;
+        }
         if self.part_has_data || done.summary.is_some() || done.totals.is_some() {
-            done.detail.finish();
+            done.finish();
             self.profile.parts.push(done);
         }
         self.part_has_data = false;
@@ -396,7 +409,14 @@ impl<'p> Loader<'p> {
     }
 
     fn events(&mut self, value: &[u8]) {
+        let names = lines::names(value).count();
+        if names > MAX_EVENTS {
+            self.warn(format!(
+                "{names} events; only the first {MAX_EVENTS} are read (their counters too)"
+            ));
+        }
         let map: Vec<usize> = lines::names(value)
+            .take(MAX_EVENTS)
             .map(|n| self.profile.events.raw_index(&String::from_utf8_lossy(n)))
             .collect();
         if map.is_empty() {

@@ -97,9 +97,14 @@ pub struct Part {
     /// Lines of the `summary:` and `totals:` headers (0 if absent).
     pub summary_line: usize,
     pub totals_line: usize,
-    /// Self cost, `width()` columns per function, indexed by `FnId`; rows of
-    /// functions never seen in this part may be missing (treated as zero).
+    /// Self cost rows, `width()` columns each: one row per function with
+    /// cost in this part, in the order of `self_fns` (so many parts of few
+    /// functions each cost no more than their data).
     pub self_costs: Vec<Cost>,
+    /// The function of each row of `self_costs`.
+    pub self_fns: Vec<FnId>,
+    /// (function, row) sorted by function, for `self_cost` lookups.
+    pub(crate) self_index: Vec<(FnId, u32)>,
     /// Calls summed per (caller, callee) pair.
     pub edges: Vec<PartEdge>,
     /// `width()` columns per entry of `edges`: the inclusive cost of those calls.
@@ -159,9 +164,25 @@ impl Part {
     /// The self cost row of `f` in part columns (empty if never seen here).
     pub fn self_cost(&self, f: FnId) -> &[Cost] {
         let w = self.width();
-        self.self_costs
-            .get(f.index() * w..(f.index() + 1) * w)
-            .unwrap_or(&[])
+        match self.self_index.binary_search_by_key(&f, |e| e.0) {
+            Ok(i) => {
+                let row = self.self_index[i].1 as usize;
+                &self.self_costs[row * w..(row + 1) * w]
+            }
+            Err(_) => &[],
+        }
+    }
+
+    /// Builds the lookup index once the part is complete.
+    pub fn finish(&mut self) {
+        self.self_index = self
+            .self_fns
+            .iter()
+            .enumerate()
+            .map(|(row, &f)| (f, row as u32))
+            .collect();
+        self.self_index.sort_unstable();
+        self.detail.finish();
     }
 
     /// The inclusive cost of edge `i`, in part columns.

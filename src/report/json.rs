@@ -112,6 +112,7 @@ pub fn json(profile: &Profile, analysis: &Analysis) -> Value {
         "cycles": cycles,
         "skipped_lines": profile.skipped_lines,
         "diagnostics": diagnostics,
+        "dropped_diagnostics": profile.dropped_diagnostics,
     })
 }
 

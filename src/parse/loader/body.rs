@@ -233,6 +233,31 @@ impl Loader<'_> {
         self.part_has_data = true;
     }
 
+    /// Adds `costs` to `func`'s self cost row in the current part.
+    fn add_self(&mut self, func: FnId, costs: &[Cost]) {
+        let width = self.part.width();
+        let i = func.index();
+        if i >= self.row_of.len() {
+            self.row_of.resize(i + 1, super::NO_ROW);
+        }
+        let row = match self.row_of[i] {
+            super::NO_ROW => {
+                let row = self.part.self_fns.len();
+                self.part.self_fns.push(func);
+                self.part.self_costs.resize((row + 1) * width, 0);
+                self.row_of[i] = row as u32;
+                row
+            }
+            row => row as usize,
+        };
+        for (s, c) in self.part.self_costs[row * width..(row + 1) * width]
+            .iter_mut()
+            .zip(costs)
+        {
+            *s = s.saturating_add(*c);
+        }
+    }
+
     /// Adds a call site's count and cost to its (caller, callee) edge.
     fn add_edge(&mut self, caller: FnId, callee: FnId, count: u64, costs: &[Cost]) {
         let width = self.part.width();
@@ -308,13 +333,7 @@ impl Loader<'_> {
         let costs = &costs[..counters.len()];
         self.last = at;
         let (addr, line_no) = self.addr_line(at);
-        let row = func.index() * width;
-        if self.part.self_costs.len() < row + width {
-            self.part.self_costs.resize(row + width, 0);
-        }
-        for (s, c) in self.part.self_costs[row..row + width].iter_mut().zip(costs) {
-            *s = s.saturating_add(*c);
-        }
+        self.add_self(func, costs);
         let record = LineCost {
             func,
             file: self.line_file,
@@ -410,13 +429,7 @@ impl Loader<'_> {
                     return self.error("cost line before any `fn=`".into());
                 };
                 self.last = at;
-                let row = func.index() * width;
-                if self.part.self_costs.len() < row + width {
-                    self.part.self_costs.resize(row + width, 0);
-                }
-                for (s, c) in self.part.self_costs[row..row + width].iter_mut().zip(costs) {
-                    *s = s.saturating_add(*c);
-                }
+                self.add_self(func, costs);
                 let record = LineCost {
                     func,
                     file: self.line_file,

@@ -169,3 +169,27 @@ fn an_unreadable_fn_line_sends_its_costs_to_unknown_not_to_the_previous_function
     assert_eq!(a.self_cost(func(&p, "main", "")), &[5]);
     assert_eq!(a.self_cost(func(&p, "???", "")), &[7]);
 }
+
+#[test]
+fn diagnostics_past_ten_thousand_are_counted_not_kept() {
+    let mut text = String::from("events: Ir\nfn=main\n1 1\n");
+    for _ in 0..10_005 {
+        text.push_str("nonsense\n");
+    }
+    let p = load_str(&text);
+    assert_eq!(p.diagnostics.len(), crate::profile::KEPT_DIAGNOSTICS);
+    assert_eq!(p.dropped_diagnostics, 5);
+    assert_eq!(p.diagnostic_count(), 10_005);
+    assert_eq!(p.skipped_lines, 10_005);
+    assert_eq!(p.diagnostics.last().map(|d| d.line), Some(10_003));
+}
+
+#[test]
+fn only_the_first_256_events_are_read() {
+    let names: Vec<String> = (0..300).map(|i| format!("e{i}")).collect();
+    let p = load_str(&format!("events: {}\nfn=main\n1 5 6\n", names.join(" ")));
+    assert_eq!(p.events.len(), 256);
+    assert_eq!(diags(&p), vec![(1, Severity::Warning)]);
+    assert!(message_at(&p, 1).contains("300 events"));
+    assert_eq!(p.parts[0].self_cost(func(&p, "main", ""))[..2], [5, 6]);
+}
