@@ -113,7 +113,9 @@ pub fn cost_line<'a>(
         let (p, end) = match line.get(i) {
             Some(b'*') => (SubPos::Same, i + 1),
             Some(&sign @ (b'+' | b'-')) => {
-                let (n, end) = number_at(line, i + 1).ok_or(&line[start..])?;
+                let (n, end) = number_at(line, i + 1)
+                    .filter(|(n, _)| !n.overflow)
+                    .ok_or(&line[start..])?;
                 let negative = sign == b'-';
                 (
                     SubPos::Rel {
@@ -124,7 +126,10 @@ pub fn cost_line<'a>(
                 )
             }
             _ => {
-                let (n, end) = number_at(line, i).ok_or(&line[start..])?;
+                // A position beyond 64 bits means nothing: the line is skipped.
+                let (n, end) = number_at(line, i)
+                    .filter(|(n, _)| !n.overflow)
+                    .ok_or(&line[start..])?;
                 (SubPos::Abs(n.value), end)
             }
         };

@@ -160,6 +160,9 @@ impl Loader<'_> {
             self.pending = Pending::SkipNext;
             return;
         };
+        if count.overflow {
+            self.warn("call count beyond 64 bits saturated".into());
+        }
         self.pending = Pending::Call {
             callee,
             count: count.value,
@@ -169,16 +172,20 @@ impl Loader<'_> {
 
     fn jump(&mut self, conditional: bool, value: &[u8]) {
         let parsed = if conditional {
-            lines::jcnd_counts(value).map(|(r, (t, e))| (r, t.value, Some(e.value)))
+            lines::jcnd_counts(value)
+                .map(|(r, (t, e))| (r, t.value, Some(e.value), t.overflow || e.overflow))
         } else {
-            lines::count_then_target(value).map(|(r, t)| (r, t.value, None))
+            lines::count_then_target(value).map(|(r, t)| (r, t.value, None, t.overflow))
         };
         // A jump that cannot be used still owns its position row.
-        let Ok((rest, taken, executed)) = parsed else {
+        let Ok((rest, taken, executed, overflow)) = parsed else {
             let key = if conditional { "jcnd" } else { "jump" };
             self.pending = Pending::SkipJumpRow;
             return self.error(format!("cannot read `{key}=` counts"));
         };
+        if overflow {
+            self.warn("jump count beyond 64 bits saturated".into());
+        }
         let Some(func) = self.func else {
             self.pending = Pending::SkipJumpRow;
             return self.error("jump before any `fn=`".into());

@@ -193,3 +193,30 @@ fn only_the_first_256_events_are_read() {
     assert!(message_at(&p, 1).contains("300 events"));
     assert_eq!(p.parts[0].self_cost(func(&p, "main", ""))[..2], [5, 6]);
 }
+
+#[test]
+fn positions_and_counts_beyond_64_bits_are_reported() {
+    let p = load(&[
+        "events: Ir",
+        "fn=main",
+        "99999999999999999999 5",
+        "cfn=g",
+        "calls=99999999999999999999 1",
+        "2 7",
+        "jump=99999999999999999999 3",
+        "* ",
+        "3 1",
+    ]);
+    assert_eq!(
+        diags(&p),
+        vec![
+            (3, Severity::Error),
+            (5, Severity::Warning),
+            (7, Severity::Warning)
+        ]
+    );
+    let part = &p.parts[0].decode();
+    assert_eq!(part.calls[0].count, u64::MAX);
+    assert_eq!(part.jumps[0].taken, u64::MAX);
+    assert_eq!(part.self_cost(func(&p, "main", "")), &[1]);
+}
