@@ -112,6 +112,23 @@ fn our_self(
     (own, zero_calls)
 }
 
+/// Each sample with a `--tree=both` golden (not cg_diff's, whose negative
+/// costs callgrind_annotate prints as 0), its parsed golden and our profile.
+fn tree_goldens() -> Vec<(PathBuf, annotate_output::Annotate, Profile)> {
+    goldens()
+        .into_iter()
+        .filter_map(|(golden, sample)| {
+            let tree_file = golden.with_extension("inclusive");
+            if sample.ends_with("branches-diff.cachegrind") || !tree_file.exists() {
+                return None;
+            }
+            let theirs = annotate_output::parse(&std::fs::read_to_string(&tree_file).unwrap());
+            let profile = load(&sample);
+            Some((sample, theirs, profile))
+        })
+        .collect()
+}
+
 fn nonzero(c: &Costs) -> bool {
     c.iter().any(|&x| x != 0)
 }
@@ -197,13 +214,7 @@ fn totals_equal_callgrind_annotate_where_the_file_is_consistent() {
 #[test]
 fn call_edges_equal_callgrind_annotate() {
     let mut checked = 0;
-    for (golden, sample) in goldens() {
-        let tree_file = golden.with_extension("inclusive");
-        if sample.ends_with("branches-diff.cachegrind") || !tree_file.exists() {
-            continue;
-        }
-        let theirs = annotate_output::parse(&std::fs::read_to_string(&tree_file).unwrap());
-        let profile = load(&sample);
+    for (sample, theirs, profile) in tree_goldens() {
         let n = theirs.events.len();
         let mut ours: HashMap<(String, String), (u64, Costs)> = HashMap::new();
         for part in &profile.parts {
@@ -244,13 +255,7 @@ fn inclusive_costs_equal_callgrind_annotate_without_recursion() {
     let mut compared = 0;
     let mut recursive_seen = 0;
     let mut inconsistent_seen = 0;
-    for (golden, sample) in goldens() {
-        let tree_file = golden.with_extension("inclusive");
-        if sample.ends_with("branches-diff.cachegrind") || !tree_file.exists() {
-            continue;
-        }
-        let theirs = annotate_output::parse(&std::fs::read_to_string(&tree_file).unwrap());
-        let profile = load(&sample);
+    for (sample, theirs, profile) in tree_goldens() {
         if profile.parts.len() > 1 {
             // Several parts in one file: callgrind_annotate's inclusive costs
             // come out below the self costs (trigger: 20 incl, 30 self in
