@@ -45,7 +45,14 @@ fn from_annotate(out: &str, file: &str) -> Costs {
     let mut calls = BTreeMap::new();
     let section = out.split(&format!("-- Source: {file}\n")).nth(1).unwrap();
     let mut n = 0;
-    for row in section.lines().skip(2) {
+    // After the rule: maybe a warning (a fresh checkout makes every source
+    // newer than the profile), then the events header.
+    let rows = section
+        .lines()
+        .skip(1)
+        .skip_while(|l| l.starts_with("warning:"))
+        .skip(1);
+    for row in rows {
         if row.starts_with("---") || row.is_empty() {
             break;
         }
