@@ -3,6 +3,7 @@
 //! immutable `Profile` and the `Analysis` of the selected parts.
 
 mod lists;
+pub mod orders;
 
 use super::action::Action;
 use super::keymap::{self, Context, Key};
@@ -14,6 +15,8 @@ use crate::analysis::Analysis;
 use crate::locate::Locator;
 use crate::profile::{Cost, FnId, Profile};
 use crate::search::Search;
+use orders::Orders;
+use std::sync::Arc;
 
 /// The panes of the browse screen, in Tab order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +46,7 @@ pub enum Popup {
 
 pub struct App {
     pub profile: Profile,
-    pub analysis: Analysis,
+    pub analysis: Arc<Analysis>,
     pub theme: Theme,
     pub locator: Locator,
     /// Event column shown and sorted by.
@@ -51,9 +54,10 @@ pub struct App {
     /// Costs as percent of the total instead of absolute numbers.
     pub percent: bool,
     pub sort: SortKey,
-    /// The flat list: active functions in sort order (built per sort/event/
-    /// parts change, never per frame).
-    pub order: Vec<FnId>,
+    /// The flat list: active functions in sort order (one of `orders`).
+    pub order: orders::List,
+    /// Every order of the flat list, computed once each.
+    orders: Orders,
     pub list: Scroll,
     pub focus: Pane,
     pub current: Option<FnId>,
@@ -76,8 +80,10 @@ pub struct App {
     pub quit: bool,
     /// Each part's self-cost sum in the profile's columns (derived included).
     pub part_totals: Vec<Vec<Cost>>,
-    /// Each function's rank in name order (sort tie-break).
-    pub name_ranks: Vec<u32>,
+    /// Each function's rank in name order (sort tie-break), and the
+    /// functions in name order.
+    name_ranks: Arc<[u32]>,
+    by_name: Arc<[FnId]>,
     /// Number of load diagnostics, for the status line.
     pub diagnostics: usize,
     /// A one-shot message for the status line.
@@ -86,13 +92,21 @@ pub struct App {
 
 impl App {
     pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
-        let analysis = Analysis::new(&profile);
-        let names = (0..profile.functions.len())
-            .map(|i| profile.fn_name(FnId::from_index(i)).into())
-            .collect();
+        let analysis = Arc::new(Analysis::new(&profile));
+        let search =
+            Search::new((0..profile.functions.len()).map(|i| profile.fn_name(FnId::from_index(i))));
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
-        let name_ranks = lists::name_ranks(&profile);
+        let (name_ranks, by_name) = lists::name_ranks(&profile);
+        let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
+        let background = profile.functions.len() >= orders::BACKGROUND_FROM;
+        let orders = Orders::new(
+            analysis.clone(),
+            name_ranks.clone(),
+            by_name.clone(),
+            0,
+            background,
+        );
         let mut app = App {
             profile,
             analysis,
@@ -101,7 +115,8 @@ impl App {
             event: 0,
             percent: false,
             sort: SortKey::Inclusive,
-            order: Vec::new(),
+            order: Arc::new([]),
+            orders,
             list: Scroll::default(),
             focus: Pane::List,
             current: None,
@@ -111,7 +126,7 @@ impl App {
             callee_scroll: Scroll::default(),
             back: Vec::new(),
             forward: Vec::new(),
-            search: Search::new(names),
+            search,
             search_order_stale: true,
             match_index: 0,
             popup: None,
@@ -120,6 +135,7 @@ impl App {
             quit: false,
             part_totals,
             name_ranks,
+            by_name,
             diagnostics,
             message: None,
         };
@@ -142,9 +158,45 @@ impl App {
 
     /// Handles one key press.
     pub fn key(&mut self, key: Key) {
-        if let Some(action) = keymap::lookup(self.context(), key) {
-            self.update(action);
+        self.keys(&[key]);
+    }
+
+    /// Handles keys that arrived together (a paste, key repeat): the
+    /// characters typed into the search prompt run one query, not one each.
+    pub fn keys(&mut self, keys: &[Key]) {
+        let mut typed = String::new();
+        for &key in keys {
+            if self.quit {
+                return;
+            }
+            match keymap::lookup(self.context(), key) {
+                Some(Action::SearchInput(c)) => typed.push(c),
+                action => {
+                    self.type_into_search(&mut typed);
+                    if let Some(action) = action {
+                        self.update(action);
+                    }
+                }
+            }
         }
+        self.type_into_search(&mut typed);
+    }
+
+    /// Appends `typed` (emptied) to the search query.
+    fn type_into_search(&mut self, typed: &mut String) {
+        if !typed.is_empty() {
+            let q = format!("{}{typed}", self.search.query());
+            typed.clear();
+            self.message = None;
+            self.search.set_query(&q);
+            self.popup = Some(Popup::Search(Scroll::default()));
+            self.fit();
+        }
+    }
+
+    /// Waits until every order of the flat list is computed (benchmarks).
+    pub fn complete_background(&self) {
+        self.orders.complete();
     }
 
     pub fn resize(&mut self, width: u16, height: u16) {
@@ -353,13 +405,12 @@ impl App {
     }
 
     fn open_search(&mut self) {
-        if self.search_order_stale {
-            let order = lists::search_order(&self.analysis, self.event);
-            self.search.set_order(order);
-            self.search_order_stale = false;
-        }
         // Start with a fresh query; `n`/`N` keep the last results until then.
         self.search.set_query("");
+        if self.search_order_stale {
+            self.search.set_order(self.orders.search_order(self.event));
+            self.search_order_stale = false;
+        }
         self.popup = Some(Popup::Search(Scroll::default()));
     }
 
@@ -389,7 +440,14 @@ impl App {
             Some(_) => return,
             None => parts.iter_mut().for_each(|p| *p = true),
         }
-        self.analysis = Analysis::with_parts(&self.profile, &parts);
+        self.analysis = Arc::new(Analysis::with_parts(&self.profile, &parts));
+        self.orders = Orders::new(
+            self.analysis.clone(),
+            self.name_ranks.clone(),
+            self.by_name.clone(),
+            self.event,
+            self.profile.functions.len() >= orders::BACKGROUND_FROM,
+        );
         self.costs_changed();
         if self.source.is_some() {
             let file = self.source.as_ref().map(SourceView::file_id);
@@ -412,7 +470,7 @@ impl App {
 
     fn resort(&mut self) {
         let keep = self.order.get(self.list.selected).copied();
-        self.order = lists::sorted(&self.analysis, &self.name_ranks, self.sort, self.event);
+        self.order = self.orders.get(self.sort, self.event);
         self.list.selected = keep
             .and_then(|f| self.order.iter().position(|&g| g == f))
             .unwrap_or(0);

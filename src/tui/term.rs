@@ -13,6 +13,8 @@ use std::time::Duration;
 
 /// How often the loop wakes up to look at the signal flag.
 const TICK: Duration = Duration::from_millis(100);
+/// The longest time events are read before they are handled and drawn.
+const BATCH: Duration = Duration::from_millis(30);
 
 pub fn run(app: &mut App) -> color_eyre::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -90,24 +92,30 @@ fn event_loop(
         if !event::poll(TICK)? {
             continue;
         }
-        // Handle every pending event before drawing again (key repeat).
+        // Handle every pending event before drawing again (key repeat, a
+        // paste): keys in one batch, so a pasted query runs once.
+        let mut keys = Vec::new();
+        let batch = std::time::Instant::now();
         loop {
             match event::read()? {
                 Event::Key(k) if k.kind == KeyEventKind::Press => {
-                    if let Some(key) = convert(k) {
-                        app.key(key);
-                        dirty = true;
-                    }
+                    keys.extend(convert(k));
                 }
                 Event::Resize(w, h) => {
+                    app.keys(&std::mem::take(&mut keys));
                     app.resize(w, h);
                     dirty = true;
                 }
                 _ => {}
             }
-            if app.quit || !event::poll(Duration::ZERO)? {
+            // A flood of input is still drawn now and then.
+            if batch.elapsed() > BATCH || !event::poll(Duration::ZERO)? {
                 break;
             }
+        }
+        if !keys.is_empty() {
+            app.keys(&keys);
+            dirty = true;
         }
     }
     Ok(())

@@ -1,0 +1,349 @@
+//! The scan behind `Search`: the names stored for it (back to back, as
+//! typed and lowercased, with a character mask each), the match test of one
+//! name (a greedy byte subsequence, carried on from where the shorter
+//! query's ended, then the substring tiers), the scan of many names split
+//! over the cores, and the ordering of matches by a tie-break rank.
+//! Pure computation: no I/O, no UI.
+
+use super::Tier;
+use memchr::memmem::Finder;
+
+/// Below this many candidates a scan stays on one thread.
+const PARALLEL_FROM: usize = 1 << 16;
+
+/// The names, by id.
+pub struct Names {
+    /// Names back to back, each followed by a NUL, as given and lowercased
+    /// (ASCII only, as smart case needs).
+    blob: Vec<u8>,
+    lower: Vec<u8>,
+    /// Where each name starts; one more entry for the end.
+    starts: Vec<usize>,
+    /// Each name's `mask` (lowercased), and the mask of the letters and
+    /// digits it has at a word start.
+    masks: Vec<u64>,
+    word_masks: Vec<u64>,
+}
+
+/// Which names a scan looks at.
+#[derive(Clone, Copy)]
+pub enum Matches<'a> {
+    All,
+    /// The matches of a shorter query this one extends: ids in increasing
+    /// order, and where in each name the greedy match of the first
+    /// `matched` bytes of the query ended (`u16::MAX`: not known).
+    Refine {
+        ids: &'a [u32],
+        ends: &'a [u16],
+        matched: usize,
+    },
+}
+
+/// What a scan found, in id order.
+#[derive(Default)]
+pub struct Found {
+    /// Every match, and where the greedy match of the query ended in it.
+    pub pool: Vec<u32>,
+    pub ends: Vec<u16>,
+    /// The matches of each tier (`Tier as usize`).
+    pub tiers: [Vec<u32>; 4],
+}
+
+/// The query, ready to test names with.
+struct Test<'a> {
+    bytes: &'a [u8],
+    finder: Finder<'a>,
+    mask: u64,
+    ranks: &'a [u32],
+    /// Query bytes already matched at the ends given with the candidates.
+    matched: usize,
+}
+
+impl Names {
+    pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
+        let mut blob = Vec::new();
+        let mut starts = vec![0];
+        let mut masks = Vec::new();
+        let mut word_masks = Vec::new();
+        for name in names {
+            let bytes = name.as_ref().as_bytes();
+            blob.extend_from_slice(bytes);
+            blob.push(0);
+            starts.push(blob.len());
+            masks.push(mask(bytes));
+            let word_starts = bytes
+                .iter()
+                .enumerate()
+                .filter(|&(at, b)| b.is_ascii_alphanumeric() && starts_word(bytes, at))
+                .map(|(_, &b)| b);
+            word_masks.push(word_starts.fold(0, |m, b| m | class_bit(b)));
+        }
+        let lower = blob.to_ascii_lowercase();
+        Names {
+            blob,
+            lower,
+            starts,
+            masks,
+            word_masks,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.masks.len()
+    }
+
+    fn span(&self, i: usize) -> std::ops::Range<usize> {
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => a..b - 1,
+            _ => 0..0,
+        }
+    }
+
+    pub fn name(&self, i: u32) -> &str {
+        let bytes = self.blob.get(self.span(i as usize)).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
+
+    /// The names among `among` that match `query` (ids whose rank is
+    /// `u32::MAX` are left out), on several threads when there are many.
+    pub fn scan(&self, among: Matches<'_>, query: &str, ranks: &[u32]) -> Found {
+        if let (Matches::All, &[b]) = (among, query.as_bytes())
+            && (b.is_ascii_lowercase() || b.is_ascii_digit())
+        {
+            return self.scan_class(class_bit(b), ranks);
+        }
+        let sensitive = query.chars().any(char::is_uppercase);
+        let (count, matched) = match among {
+            Matches::All => (self.len(), 0),
+            Matches::Refine { ids, matched, .. } => (ids.len(), matched),
+        };
+        let test = Test {
+            bytes: if sensitive { &self.blob } else { &self.lower },
+            finder: Finder::new(query.as_bytes()),
+            mask: mask(query.as_bytes()),
+            ranks,
+            matched,
+        };
+        let threads = if count < PARALLEL_FROM {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+        };
+        let chunk = count.div_ceil(threads).max(1);
+        let run = |from: usize, to: usize| match among {
+            Matches::All => {
+                let ids = from as u32..to as u32;
+                let bounds = (from as u32, to.saturating_sub(1) as u32);
+                self.scan_part(&test, ids.map(|id| (id, 0)), bounds, to - from)
+            }
+            Matches::Refine { ids, ends, .. } => {
+                let items = (from..to).filter_map(|k| {
+                    let id = *ids.get(k)?;
+                    Some((id, ends.get(k).copied().unwrap_or(u16::MAX)))
+                });
+                let at = |k: usize| ids.get(k).copied().unwrap_or(0);
+                let bounds = (at(from), at(to.saturating_sub(1)));
+                self.scan_part(&test, items, bounds, to - from)
+            }
+        };
+        if threads == 1 {
+            return run(0, count);
+        }
+        let parts: Vec<Found> = std::thread::scope(|s| {
+            let run = &run;
+            let handles: Vec<_> = (0..count)
+                .step_by(chunk)
+                .map(|from| s.spawn(move || run(from, (from + chunk).min(count))))
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let mut all = Found::default();
+        for part in parts {
+            all.pool.extend(part.pool);
+            all.ends.extend(part.ends);
+            for (t, ids) in all.tiers.iter_mut().zip(part.tiers) {
+                t.extend(ids);
+            }
+        }
+        all
+    }
+
+    /// Every name with a letter or digit of class `bit`, case folded: the
+    /// first key typed. The masks tell where it is, without reading names
+    /// (the greedy ends are left unknown).
+    fn scan_class(&self, bit: u64, ranks: &[u32]) -> Found {
+        let mut found = Found::default();
+        let names = self.masks.iter().zip(&self.word_masks).zip(ranks);
+        for (i, ((&m, &w), &r)) in names.enumerate() {
+            if m & bit == 0 || r == u32::MAX {
+                continue;
+            }
+            let tier = if self.span(i).len() == 1 {
+                Tier::Exact
+            } else if w & bit != 0 {
+                Tier::WordStart
+            } else {
+                Tier::Substring
+            };
+            found.pool.push(i as u32);
+            found.ends.push(u16::MAX);
+            found.tiers[tier as usize].push(i as u32);
+        }
+        found
+    }
+
+    /// The `count` candidates of `items` (increasing ids from `bounds.0` to
+    /// `bounds.1`, each with the end of its greedy match so far) that match. Where the candidates are
+    /// dense, the substring is searched for along the names back to back,
+    /// in long runs, rather than name by name: `next` is the first
+    /// occurrence at or after where it was last searched from (none
+    /// crosses a name: a query has no NUL).
+    fn scan_part(
+        &self,
+        test: &Test<'_>,
+        items: impl Iterator<Item = (u32, u16)>,
+        (first, last): (u32, u32),
+        count: usize,
+    ) -> Found {
+        let mut found = Found::default();
+        let last = last.max(first);
+        let dense = count * 8 >= (last - first) as usize;
+        let end = self.span(last as usize).end;
+        let q = test.finder.needle();
+        let mut next: Option<usize> = None;
+        let mut searched = 0;
+        for (id, prev) in items {
+            let i = id as usize;
+            let span = self.span(i);
+            let hit = if dense {
+                if next.is_none_or(|h| h < span.start) && searched <= span.start {
+                    let rest = test.bytes.get(span.start..end).unwrap_or_default();
+                    next = test.finder.find(rest).map(|at| span.start + at);
+                    searched = next.map_or(end + 1, |h| h + 1);
+                }
+                next.filter(|&h| h >= span.start && h < span.end)
+            } else {
+                None
+            };
+            let (Some(&m), Some(&r)) = (self.masks.get(i), test.ranks.get(i)) else {
+                continue;
+            };
+            if r == u32::MAX || m & test.mask != test.mask {
+                continue;
+            }
+            let hay = test.bytes.get(span.clone()).unwrap_or_default();
+            let (from, rest) = match q.get(test.matched..) {
+                Some(rest) if test.matched > 0 && prev != u16::MAX => (prev as usize, rest),
+                _ => (0, q),
+            };
+            let Some(greedy) = subsequence_end(hay, from, rest) else {
+                continue;
+            };
+            let tier = match hit {
+                Some(h) => substring_tier(hay, h - span.start, &test.finder),
+                None if dense => Tier::Scattered,
+                None => match test.finder.find(hay) {
+                    Some(at) => substring_tier(hay, at, &test.finder),
+                    None => Tier::Scattered,
+                },
+            };
+            found.pool.push(id);
+            found.ends.push(u16::try_from(greedy).unwrap_or(u16::MAX));
+            found.tiers[tier as usize].push(id);
+        }
+        found
+    }
+}
+
+/// A bit per character class present in `bytes` (ASCII letters and digits
+/// one each, case folded; other bytes share the remaining 28 bits): a name
+/// can only match a query whose mask is inside its own.
+fn mask(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0, |m, &b| m | class_bit(b))
+}
+
+fn class_bit(b: u8) -> u64 {
+    let bit = match b.to_ascii_lowercase() {
+        c @ b'a'..=b'z' => c - b'a',
+        c @ b'0'..=b'9' => 26 + c - b'0',
+        c => 36 + c % 28,
+    };
+    1 << bit
+}
+
+/// Whether a word starts at `at`: the start, or after a character that is
+/// not alphanumeric.
+fn starts_word(hay: &[u8], at: usize) -> bool {
+    at == 0 || hay.get(at - 1).is_some_and(|b| !b.is_ascii_alphanumeric())
+}
+
+/// How `hay` matches the needle of `finder`, or `None`.
+pub fn tier(hay: &[u8], finder: &Finder<'_>) -> Option<Tier> {
+    match finder.find(hay) {
+        Some(at) => Some(substring_tier(hay, at, finder)),
+        None => subsequence_end(hay, 0, finder.needle()).map(|_| Tier::Scattered),
+    }
+}
+
+/// The tier of `hay`, whose first occurrence of the needle is at `first`.
+fn substring_tier(hay: &[u8], first: usize, finder: &Finder<'_>) -> Tier {
+    if hay.len() == finder.needle().len() {
+        Tier::Exact
+    } else if word_start(hay, first, finder) {
+        Tier::WordStart
+    } else {
+        Tier::Substring
+    }
+}
+
+/// Each tier's ids in tie-break order: as they are when already so, a sort
+/// by rank for few matches, one pass over all ranks for many.
+pub fn by_rank(tiers: [Vec<u32>; 4], order: &[u32], ranks: &[u32]) -> [Vec<u32>; 4] {
+    let rank = |id: &u32| ranks.get(*id as usize).copied().unwrap_or(u32::MAX);
+    let total: usize = tiers.iter().map(Vec::len).sum();
+    let ordered = |t: &Vec<u32>| t.windows(2).all(|w| rank(&w[0]) < rank(&w[1]));
+    if tiers.iter().all(ordered) {
+        return tiers;
+    }
+    if total < order.len() / 16 {
+        let mut tiers = tiers;
+        for t in &mut tiers {
+            t.sort_unstable_by_key(rank);
+        }
+        return tiers;
+    }
+    let mut marks = vec![0u8; order.len()];
+    for (t, ids) in tiers.iter().enumerate() {
+        for id in ids {
+            if let Some(m) = marks.get_mut(rank(id) as usize) {
+                *m = t as u8 + 1;
+            }
+        }
+    }
+    let mut out: [Vec<u32>; 4] = [0, 1, 2, 3].map(|t| Vec::with_capacity(tiers[t].len()));
+    for (&m, &id) in marks.iter().zip(order) {
+        if let Some(t) = (m as usize).checked_sub(1).and_then(|t| out.get_mut(t)) {
+            t.push(id);
+        }
+    }
+    out
+}
+
+/// Where the leftmost (greedy) match of `needle` as a subsequence of
+/// `hay[from..]` ends (just past its last byte), or `None`.
+fn subsequence_end(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    let mut at = from;
+    for &b in needle {
+        at += 1 + memchr::memchr(b, hay.get(at..)?)?;
+    }
+    Some(at)
+}
+
+/// Whether some occurrence of the needle (the first at `first`) begins a
+/// word: at the start, or after a character that is not alphanumeric.
+fn word_start(hay: &[u8], first: usize, finder: &Finder<'_>) -> bool {
+    starts_word(hay, first)
+        || finder
+            .find_iter(hay.get(first + 1..).unwrap_or_default())
+            .any(|at| starts_word(hay, first + 1 + at))
+}

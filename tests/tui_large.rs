@@ -1,0 +1,134 @@
+//! Large profiles: the flat list's orders (computed in the background from
+//! 20,000 functions on) equal the plain definition for every sort key and
+//! event, ties by name then id; pasted keys run one query and leave the
+//! same state as typed ones; search ties follow the current event.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tui.rs"]
+mod support;
+
+use cgtui::profile::FnId;
+use cgtui::tui::app::SortKey;
+use cgtui::tui::parse_keys;
+use std::cmp::Reverse;
+use std::fmt::Write;
+use support::*;
+
+/// `n` functions over two files (the same names in both), two events with
+/// many equal costs, and a call from each to the next.
+fn large_text(n: usize) -> String {
+    let mut text = String::from("events: A B\n");
+    for i in 0..n {
+        let file = if i % 2 == 0 { "one.c" } else { "two.c" };
+        let name = format!("f{}", (i / 2) % (n / 3));
+        let _ = writeln!(text, "fl={file}\nfn={name}\n1 {} {}", i % 7, (i * 13) % 5);
+        if i % 3 == 0 && i + 1 < n {
+            let callee_file = if (i + 1) % 2 == 0 { "one.c" } else { "two.c" };
+            let callee = format!("f{}", i.div_ceil(2) % (n / 3));
+            let _ = writeln!(
+                text,
+                "cfl={callee_file}\ncfn={callee}\ncalls={} 1\n1 {} 1",
+                1 + i % 4,
+                i % 11
+            );
+        }
+    }
+    text
+}
+
+/// The flat list by the definition: active functions, by the key
+/// (descending), then name, then id.
+fn expected(app: &cgtui::tui::App, sort: SortKey, event: usize) -> Vec<FnId> {
+    let a = &app.analysis;
+    let mut ids: Vec<FnId> = (0..a.function_count())
+        .map(FnId::from_index)
+        .filter(|&f| a.is_active(f))
+        .collect();
+    let key = |f: FnId| match sort {
+        SortKey::Inclusive => a.inclusive(f)[event],
+        SortKey::SelfCost => a.self_cost(f)[event],
+        SortKey::Calls => a.called[f.index()] as i64,
+        SortKey::Name => 0,
+    };
+    ids.sort_by(|&x, &y| {
+        Reverse(key(x))
+            .cmp(&Reverse(key(y)))
+            .then_with(|| app.profile.fn_name(x).cmp(app.profile.fn_name(y)))
+            .then(x.cmp(&y))
+    });
+    ids
+}
+
+#[test]
+fn every_order_equals_the_definition_with_ties_by_name_then_id() {
+    let mut app = text_app(&large_text(30_000));
+    assert!(app.profile.functions.len() >= 20_000, "background orders");
+    for (keys, sort) in [
+        ("i", SortKey::Inclusive),
+        ("S", SortKey::SelfCost),
+        ("c", SortKey::Calls),
+        ("a", SortKey::Name),
+    ] {
+        for event in 0..2 {
+            press(&mut app, keys);
+            if app.event != event {
+                press(&mut app, "e");
+            }
+            assert_eq!(app.sort, sort);
+            assert_eq!(app.event, event);
+            assert_eq!(
+                &app.order[..],
+                &expected(&app, sort, event)[..],
+                "{sort:?} {event}"
+            );
+        }
+    }
+    // The selection stays on the same function across sorts.
+    press(&mut app, "i<Down><Down><Down>");
+    let chosen = app.order[app.list.selected];
+    press(&mut app, "Sc");
+    assert_eq!(app.order[app.list.selected], chosen);
+}
+
+#[test]
+fn a_paste_leaves_the_same_state_as_typing() {
+    let mut typed = sample_app("recursion.callgrind");
+    let mut pasted = sample_app("recursion.callgrind");
+    let keys = "/fib<BS><BS>yc<Down>l<Tab><Enter>/is_<Enter>s]";
+    for key in parse_keys(keys) {
+        typed.key(key);
+    }
+    pasted.keys(&parse_keys(keys));
+    assert_eq!(current(&typed), current(&pasted));
+    assert_eq!(current(&typed), "is_even");
+    assert_eq!(typed.search.results(), pasted.search.results());
+    assert_eq!(history(&typed), history(&pasted));
+    assert_eq!(
+        text(&render(&mut typed, 80, 24)),
+        text(&render(&mut pasted, 80, 24))
+    );
+    // Keys after a quit in the same burst are not handled.
+    pasted.keys(&parse_keys("qj"));
+    assert!(pasted.quit);
+}
+
+#[test]
+fn search_ties_follow_the_current_event() {
+    // Four names that all match "f" equally (substring, not at a word
+    // start), costs in opposite orders for the two events.
+    let mut app = text_app(
+        "events: A B\nfl=a.c\nfn=xf1\n1 1 4\nfn=xf2\n1 2 3\nfn=xf3\n1 3 2\nfn=xf4\n1 4 1\n",
+    );
+    let names = |app: &cgtui::tui::App| -> Vec<String> {
+        app.search
+            .results()
+            .iter()
+            .map(|&i| app.search.name(i).to_string())
+            .collect()
+    };
+    press(&mut app, "/f");
+    assert_eq!(names(&app), ["xf4", "xf3", "xf2", "xf1"]);
+    press(&mut app, "<Esc>e/f");
+    assert_eq!(names(&app), ["xf1", "xf2", "xf3", "xf4"]);
+}
