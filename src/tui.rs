@@ -1,10 +1,12 @@
 //! The interactive browser. Only this module and `tui/` import ratatui or
-//! crossterm. Flow: load (with a progress line on stderr, before the
-//! alternate screen), then `term::run`: key -> `Key` -> keymap -> `Action`
-//! -> `App::update`, and `view::draw(&App, frame)` after each change.
+//! crossterm. Flow: load (with a progress bar on stderr, before the
+//! alternate screen; `q` aborts it), then `term::run`: key -> `Key` ->
+//! keymap -> `Action` -> `App::update`, and `view::draw(&App, frame)` after
+//! each change. Exit statuses are in `exit`.
 
 pub mod action;
 pub mod app;
+pub mod exit;
 pub mod keymap;
 mod load;
 pub mod scroll;
@@ -21,15 +23,26 @@ pub use view::draw;
 
 use crate::cli::BrowseArgs;
 
-/// `cgtui FILE...`: load, then browse until the user quits.
+/// `cgtui FILE...`: load, then browse until the user quits. A quit with
+/// another status than 0 (Ctrl-C, a signal, see `exit`) ends the process
+/// here, once the terminal is restored.
 pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
+    let signals = exit::Signals::install()?;
+    exit::spawn_watchdog(signals.clone());
     let files = if args.files.is_empty() {
         vec![load::newest_profile()?]
     } else {
         args.files.clone()
     };
-    let profile = load::load(&files, &args.load)?;
     let locator = args.sources.locator(&files);
-    let mut app = App::new(profile, Theme::from_env(), locator);
-    term::run(&mut app)
+    let theme = Theme::from_env();
+    let make = move |profile| App::new(profile, theme, locator);
+    let mut app = match load::load(&files, &args.load, &signals, make)? {
+        load::Loaded::Done(app) => app,
+        load::Loaded::Aborted(status) => std::process::exit(status.into()),
+    };
+    match term::run(&mut app, &signals)? {
+        exit::QUIT => Ok(()),
+        status => std::process::exit(status.into()),
+    }
 }

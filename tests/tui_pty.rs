@@ -1,109 +1,28 @@
 //! The real binary in a pseudo-terminal: it starts on a sample, shows the
 //! top function, searches, opens the source view, quits with `q`, exits 0,
 //! and leaves the terminal as it found it (alternate screen left, cursor
-//! shown). The output goes through a terminal emulator (vt100) so the
-//! checks see the screen, not ratatui's partial redraws.
+//! shown, raw mode off); Ctrl-C and SIGTERM end it with 130 and 143; a long
+//! load shows its progress and `q`, Esc and Ctrl-C abort it at once.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg(unix)]
 
+#[path = "support/tui.rs"]
+mod support;
+
 use cgtui::locate::Locator;
 use cgtui::parse::{LoadOptions, load_paths};
 use cgtui::tui::{App, Theme};
-use expectrl::process::unix::WaitStatus;
-use std::process::Command;
+use std::io::Write;
+use std::path::Path;
 use std::time::{Duration, Instant};
+use support::{Pty, WaitStatus};
 
-type Session = expectrl::session::OsSession;
-
-/// A running cgtui, everything it wrote, and the screen it drew.
-struct Pty {
-    session: Session,
-    raw: Vec<u8>,
-    screen: vt100::Parser,
-}
-
-impl Pty {
-    fn spawn(args: &str) -> Pty {
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(format!(
-                "stty rows 24 cols 80; exec '{}' {args}",
-                env!("CARGO_BIN_EXE_cgtui")
-            ))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("TERM", "xterm-256color")
-            .env_remove("NO_COLOR");
-        Pty {
-            session: expectrl::Session::spawn(cmd).unwrap(),
-            raw: Vec::new(),
-            screen: vt100::Parser::new(24.try_into().unwrap(), 80.try_into().unwrap(), 0),
-        }
-    }
-
-    /// Reads what is available; false at end of output.
-    fn pump(&mut self) -> bool {
-        let mut buf = [0u8; 8192];
-        match self.session.try_read(&mut buf) {
-            Ok(0) => false,
-            Ok(n) => {
-                self.raw.extend_from_slice(&buf[..n]);
-                self.screen.process(&buf[..n]);
-                true
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(10));
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// Waits until the screen shows `text`.
-    fn wait_for(&mut self, text: &str) {
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(20) {
-            if self.screen.screen().contents().contains(text) {
-                return;
-            }
-            if !self.pump() {
-                break;
-            }
-        }
-        panic!(
-            "screen never showed {text:?}:\n{}",
-            self.screen.screen().contents()
-        );
-    }
-
-    fn send(&mut self, keys: &str) {
-        use std::io::Write;
-        self.session.write_all(keys.as_bytes()).unwrap();
-        self.session.flush().unwrap();
-    }
-
-    /// Reads to the end and returns the exit status.
-    fn finish(&mut self) -> WaitStatus {
-        let start = Instant::now();
-        while self.pump() && start.elapsed() < Duration::from_secs(20) {}
-        self.session.get_process().wait().unwrap()
-    }
-
-    fn assert_restored(&self) {
-        let raw = String::from_utf8_lossy(&self.raw);
-        let leave = raw
-            .rfind("\x1b[?1049l")
-            .expect("alternate screen never left");
-        let enter = raw
-            .rfind("\x1b[?1049h")
-            .expect("alternate screen never entered");
-        assert!(leave > enter);
-        let shown = raw.rfind("\x1b[?25h").expect("cursor never shown");
-        let hidden = raw.rfind("\x1b[?25l").unwrap_or(0);
-        assert!(shown > hidden, "cursor left hidden");
-        assert!(!self.screen.screen().alternate_screen());
-        assert!(!self.screen.screen().hide_cursor());
-    }
+fn exited(status: WaitStatus, code: i32) {
+    assert!(
+        matches!(status, WaitStatus::Exited(_, c) if c == code),
+        "{status:?}, expected exit status {code}"
+    );
 }
 
 #[test]
@@ -125,42 +44,107 @@ fn starts_searches_shows_source_and_quits_cleanly() {
     pty.wait_for("Source of fib");
     pty.wait_for("return fib(n - 1) + fib(n - 2);");
     pty.send("q");
-    let status = pty.finish();
-    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    exited(pty.finish(), 0);
     pty.assert_restored();
 }
 
 #[test]
-fn sigterm_restores_the_terminal() {
+fn sigterm_restores_the_terminal_and_exits_143() {
     let mut pty = Pty::spawn("samples/recursion.callgrind");
     pty.wait_for("Callees of");
-    let pid = pty.session.get_process().pid();
-    Command::new("kill")
-        .arg("-TERM")
-        .arg(pid.to_string())
-        .status()
-        .unwrap();
-    let status = pty.finish();
-    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    pty.kill("TERM");
+    exited(pty.finish(), 143);
     pty.assert_restored();
 }
 
 #[test]
-fn ctrl_c_quits_and_restores_the_terminal() {
+fn ctrl_c_quits_restores_the_terminal_and_exits_130() {
     let mut pty = Pty::spawn("samples/recursion.callgrind");
     pty.wait_for("Callees of");
     pty.send("\x03");
-    let status = pty.finish();
-    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    exited(pty.finish(), 130);
     pty.assert_restored();
 }
 
 #[test]
 fn load_errors_are_one_line_and_exit_2_before_any_screen() {
     let mut pty = Pty::spawn("samples/src/recursion.c");
-    let status = pty.finish();
-    assert!(matches!(status, WaitStatus::Exited(_, 2)), "{status:?}");
+    exited(pty.finish(), 2);
     let raw = String::from_utf8_lossy(&pty.raw);
     assert!(raw.contains("samples/src/recursion.c"), "{raw:?}");
     assert!(!raw.contains("\x1b[?1049h"), "{raw:?}");
+}
+
+/// A profile of about `mb` MB that takes seconds to load in a debug build:
+/// one function with a cost line per line number, written in big blocks.
+fn large_profile(dir: &Path, mb: usize) -> String {
+    let path = dir.join("large.callgrind");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    writeln!(file, "events: Ir Dr\nfl=big.c\nfn=main").unwrap();
+    let mut block = String::new();
+    for i in 0..100_000 {
+        block.push_str(&format!("{} {} {}\n", 1 + i % 5000, 1 + i % 97, i % 7));
+    }
+    for _ in 0..(mb << 20) / block.len() {
+        file.write_all(block.as_bytes()).unwrap();
+    }
+    file.flush().unwrap();
+    path.display().to_string()
+}
+
+/// Starts cgtui on a 200 MB profile and waits for the progress bar.
+fn loading(dir: &Path) -> Pty {
+    let mut pty = Pty::spawn(&format!("'{}'", large_profile(dir, 200)));
+    pty.wait_for("loading [");
+    pty.wait_for("MB");
+    pty
+}
+
+#[test]
+fn a_long_load_shows_progress_and_q_esc_ctrl_c_abort_it_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for (key, status) in [("q", 0), ("\x1b", 0), ("\x03", 130)] {
+        let mut pty = loading(dir.path());
+        assert!(pty.contents().contains(" of "), "{}", pty.contents());
+        let sent = Instant::now();
+        pty.send(key);
+        exited(pty.finish_within(Duration::from_secs(2)), status);
+        assert!(
+            sent.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            sent.elapsed()
+        );
+        pty.assert_restored();
+        // The bar is erased and the screen never opened.
+        assert!(!pty.contents().contains("loading"), "{}", pty.contents());
+        assert!(!String::from_utf8_lossy(&pty.raw).contains("\x1b[?1049h"));
+    }
+}
+
+#[test]
+fn a_signal_during_a_load_exits_with_its_status() {
+    let dir = tempfile::tempdir().unwrap();
+    for (sig, status) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+        let mut pty = loading(dir.path());
+        pty.kill(sig);
+        exited(pty.finish_within(Duration::from_secs(2)), status);
+        pty.assert_restored();
+    }
+}
+
+#[test]
+fn a_load_that_finishes_erases_the_bar_and_opens_the_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pty = Pty::spawn(&format!("'{}'", large_profile(dir.path(), 12)));
+    pty.wait_for("loading");
+    pty.wait_for("Callees of main");
+    pty.send("q");
+    exited(pty.finish(), 0);
+    pty.assert_restored();
+    // The bar was erased before the screen opened.
+    let raw = String::from_utf8_lossy(&pty.raw);
+    let screen = raw.find("\x1b[?1049h").unwrap();
+    let erased = raw[..screen].rfind("\r\x1b[K").unwrap();
+    let last_bar = raw[..screen].rfind("loading").unwrap();
+    assert!(erased > last_bar);
 }

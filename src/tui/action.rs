@@ -4,8 +4,10 @@
 /// One user request, independent of the key that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Leave cgtui.
+    /// Leave cgtui (exit status 0).
     Quit,
+    /// Leave cgtui as interrupted (Ctrl-C: exit status 130).
+    Interrupt,
     /// Move the selection up one row.
     Up,
     /// Move the selection down one row.

@@ -78,6 +78,8 @@ pub struct App {
     /// Terminal size, for page sizes.
     pub size: (u16, u16),
     pub quit: bool,
+    /// The process's exit status when it quits (see `exit`).
+    pub exit_status: u8,
     /// Each part's self-cost sum in the profile's columns (derived included).
     pub part_totals: Vec<Vec<Cost>>,
     /// Each function's rank in name order (sort tie-break), and the
@@ -133,6 +135,7 @@ impl App {
             source: None,
             size: (80, 24),
             quit: false,
+            exit_status: super::exit::QUIT,
             part_totals,
             name_ranks,
             by_name,
@@ -208,6 +211,10 @@ impl App {
         self.message = None;
         match action {
             Action::Quit => self.quit = true,
+            Action::Interrupt => {
+                self.quit = true;
+                self.exit_status = super::exit::INTERRUPTED;
+            }
             Action::Help => self.popup = Some(Popup::Help(Scroll::default())),
             Action::Parts => self.popup = Some(Popup::Parts(Scroll::default())),
             Action::Search => self.open_search(),

@@ -248,7 +248,13 @@ pub static BINDINGS: &[Binding] = &[
         None,
         "delete a character",
     ),
-    b(C::Search, &[K::Ctrl('c')], A::Quit, None, "quit"),
+    b(
+        C::Search,
+        &[K::Ctrl('c')],
+        A::Interrupt,
+        None,
+        "quit (exit status 130)",
+    ),
     b(
         C::Parts,
         &[K::Char('j'), K::Down],
@@ -301,12 +307,13 @@ pub static BINDINGS: &[Binding] = &[
         Some("close"),
         "close the help",
     ),
+    b(C::Global, &[K::Char('q')], A::Quit, Some("quit"), "quit"),
     b(
         C::Global,
-        &[K::Char('q'), K::Ctrl('c')],
-        A::Quit,
-        Some("quit"),
-        "quit",
+        &[K::Ctrl('c')],
+        A::Interrupt,
+        None,
+        "quit (exit status 130)",
     ),
     b(
         C::Global,

@@ -1,14 +1,14 @@
 //! The terminal: raw mode and the alternate screen, the event loop, and
 //! restoring the terminal on every way out (quit, error, panic, Ctrl-C,
-//! SIGTERM/SIGHUP). Signals only set a flag; the loop polls with a timeout
-//! and exits cleanly, so the restore always runs on this thread.
+//! SIGTERM/SIGHUP). Signals only set a flag (`exit::Signals`); the loop
+//! polls with a timeout and exits cleanly, so the restore always runs on
+//! this thread (the watchdog in `exit` covers a loop that cannot).
 
 use super::app::App;
+use super::exit::Signals;
 use super::keymap::Key;
 use super::view;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How often the loop wakes up to look at the signal flag.
@@ -16,15 +16,8 @@ const TICK: Duration = Duration::from_millis(100);
 /// The longest time events are read before they are handled and drawn.
 const BATCH: Duration = Duration::from_millis(30);
 
-pub fn run(app: &mut App) -> color_eyre::Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(sig, stop.clone())?;
-    }
+/// Browses until a quit key or a signal; the exit status.
+pub fn run(app: &mut App, signals: &Signals) -> color_eyre::Result<u8> {
     // ratatui installs a panic hook that restores the terminal before the
     // previous (color-eyre) hook prints the report.
     let mut terminal = ratatui::try_init()?;
@@ -33,58 +26,24 @@ pub fn run(app: &mut App) -> color_eyre::Result<()> {
         let _ = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
         previous(info);
     }));
-    spawn_watchdog(stop.clone());
-    let result = event_loop(&mut terminal, app, &stop);
+    let result = event_loop(&mut terminal, app, signals);
     let restored = ratatui::try_restore();
     let shown = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
     result?;
     restored?;
     shown?;
-    Ok(())
-}
-
-/// How often the watchdog looks at the terminal and the signal flag, and how
-/// long it lets the event loop finish on its own.
-const WATCH: Duration = Duration::from_millis(500);
-const GRACE: Duration = Duration::from_secs(1);
-
-/// crossterm 0.29 never returns from `event::poll` once the terminal is gone
-/// (its reader retries end-of-file forever: crossterm issue #793), so neither
-/// a hang-up nor a SIGHUP flag would ever be seen by the event loop, and the
-/// process would spin. This thread ends the process when the terminal is
-/// gone (exit status 129, as for SIGHUP) or when a signal asked to stop and
-/// the loop did not within a second (143). There is no terminal left to
-/// restore in the first case; in the second it restores what it can.
-fn spawn_watchdog(stop: Arc<AtomicBool>) {
-    let spawned = std::thread::Builder::new()
-        .name("terminal-watchdog".into())
-        .spawn(move || {
-            loop {
-                std::thread::sleep(WATCH);
-                let gone = crossterm::terminal::size().is_err();
-                if gone || stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(GRACE);
-                    if !gone {
-                        let _ = ratatui::try_restore();
-                        let _ = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
-                    }
-                    std::process::exit(if gone { 129 } else { 143 });
-                }
-            }
-        });
-    // Without the watchdog cgtui still works; only a dropped terminal is not noticed.
-    drop(spawned);
+    Ok(signals.status().unwrap_or(app.exit_status))
 }
 
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
-    stop: &AtomicBool,
+    signals: &Signals,
 ) -> color_eyre::Result<()> {
     let size = terminal.size()?;
     app.resize(size.width, size.height);
     let mut dirty = true;
-    while !app.quit && !stop.load(Ordering::Relaxed) {
+    while !app.quit && signals.status().is_none() {
         if dirty {
             terminal.draw(|frame| view::draw(app, frame))?;
             dirty = false;

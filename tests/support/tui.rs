@@ -1,5 +1,8 @@
 //! Shared helpers for the TUI tests: build an `App` from a sample or from
-//! profile text, drive it with key strings, render it with `TestBackend`.
+//! profile text, drive it with key strings, render it with `TestBackend`;
+//! and `Pty`, the real binary in a pseudo-terminal seen through a terminal
+//! emulator (vt100), so checks see the screen, not ratatui's partial
+//! redraws.
 
 #![allow(dead_code)]
 use cgtui::locate::Locator;
@@ -80,4 +83,166 @@ pub fn history(app: &App) -> Vec<String> {
 /// Row `y` of the buffer as text.
 pub fn row(buf: &Buffer, y: u16) -> String {
     (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+#[cfg(unix)]
+#[allow(unused_imports)]
+pub use pty::{Pty, WaitStatus};
+
+#[cfg(unix)]
+mod pty {
+    pub use expectrl::process::unix::WaitStatus;
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    type Session = expectrl::session::OsSession;
+
+    /// A running cgtui, everything it wrote, and the screen it drew.
+    pub struct Pty {
+        pub session: Session,
+        pub raw: Vec<u8>,
+        pub screen: vt100::Parser,
+    }
+
+    impl Pty {
+        /// `cgtui ARGS` (shell words) at 80x24, in the crate's directory.
+        pub fn spawn(args: &str) -> Pty {
+            Pty::spawn_with(args, (80, 24), &[])
+        }
+
+        /// `cgtui ARGS` at `size` (columns, rows) with extra environment.
+        pub fn spawn_with(args: &str, (cols, rows): (u16, u16), env: &[(&str, &str)]) -> Pty {
+            let mut cmd = Command::new("sh");
+            cmd.arg("-c")
+                .arg(format!(
+                    "stty rows {rows} cols {cols} echo; exec '{}' {args}",
+                    env!("CARGO_BIN_EXE_cgtui")
+                ))
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .env("TERM", "xterm-256color")
+                .env_remove("NO_COLOR");
+            for (k, v) in env {
+                cmd.env(k, v);
+            }
+            Pty {
+                session: expectrl::Session::spawn(cmd).unwrap(),
+                raw: Vec::new(),
+                screen: vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0),
+            }
+        }
+
+        pub fn pid(&self) -> i32 {
+            self.session.get_process().pid().as_raw()
+        }
+
+        /// Reads what is available; false at end of output.
+        pub fn pump(&mut self) -> bool {
+            let mut buf = [0u8; 8192];
+            match self.session.try_read(&mut buf) {
+                Ok(0) => false,
+                Ok(n) => {
+                    self.raw.extend_from_slice(&buf[..n]);
+                    self.screen.process(&buf[..n]);
+                    true
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(Duration::from_millis(5));
+                    true
+                }
+                Err(_) => false,
+            }
+        }
+
+        /// Reads for `d`, or until the output ends.
+        pub fn pump_for(&mut self, d: Duration) {
+            let start = Instant::now();
+            while start.elapsed() < d && self.pump() {}
+        }
+
+        pub fn contents(&self) -> String {
+            self.screen.screen().contents()
+        }
+
+        /// Waits until the screen shows `text`.
+        pub fn wait_for(&mut self, text: &str) {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(30) {
+                if self.contents().contains(text) {
+                    return;
+                }
+                if !self.pump() {
+                    break;
+                }
+            }
+            panic!("screen never showed {text:?}:\n{}", self.contents());
+        }
+
+        pub fn send(&mut self, keys: &str) {
+            use std::io::Write;
+            self.session.write_all(keys.as_bytes()).unwrap();
+            self.session.flush().unwrap();
+        }
+
+        /// Sets the terminal's size (the kernel sends SIGWINCH).
+        pub fn resize(&mut self, cols: u16, rows: u16) {
+            self.session
+                .get_process_mut()
+                .set_window_size(cols, rows)
+                .unwrap();
+            self.screen
+                .screen_mut()
+                .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        }
+
+        /// Sends signal `sig` (a `kill` name like `TERM`) to cgtui.
+        pub fn kill(&self, sig: &str) {
+            let status = Command::new("kill")
+                .arg(format!("-{sig}"))
+                .arg(self.pid().to_string())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }
+
+        /// Reads to the end and returns the exit status, failing after
+        /// `limit`.
+        pub fn finish_within(&mut self, limit: Duration) -> WaitStatus {
+            let start = Instant::now();
+            while self.pump() {
+                assert!(
+                    start.elapsed() < limit,
+                    "still running after {limit:?}:\n{}",
+                    self.contents()
+                );
+            }
+            self.session.get_process().wait().unwrap()
+        }
+
+        /// Reads to the end and returns the exit status.
+        pub fn finish(&mut self) -> WaitStatus {
+            self.finish_within(Duration::from_secs(30))
+        }
+
+        /// The alternate screen left after it was entered (if it was), the
+        /// cursor shown, raw mode's output processing back (a newline
+        /// returns the carriage).
+        pub fn assert_restored(&self) {
+            let raw = String::from_utf8_lossy(&self.raw);
+            if let Some(enter) = raw.rfind("\x1b[?1049h") {
+                let leave = raw
+                    .rfind("\x1b[?1049l")
+                    .expect("alternate screen never left");
+                assert!(leave > enter, "alternate screen not left");
+                let shown = raw.rfind("\x1b[?25h").expect("cursor never shown");
+                let hidden = raw.rfind("\x1b[?25l").unwrap_or(0);
+                assert!(shown > hidden, "cursor left hidden");
+            }
+            assert!(!self.screen.screen().alternate_screen());
+            assert!(!self.screen.screen().hide_cursor());
+            assert!(
+                self.session.get_process().get_echo().unwrap(),
+                "raw mode left on (no echo)"
+            );
+        }
+    }
 }
