@@ -10,9 +10,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
-/// Lines per batch: large enough to make the hand-over cheap, small enough
-/// that progress is reported often.
-const BATCH_LINES: usize = 16 * 1024;
+/// Lines and bytes per batch: large enough to make the hand-over cheap,
+/// small enough that progress is reported often and little is held in flight
+/// (memory must stay within the size of the file).
+const BATCH_LINES: usize = 4 * 1024;
+const BATCH_BYTES: usize = 1 << 18;
+/// Batches waiting between the threads.
+const QUEUE: usize = 2;
 
 /// Field count meaning "not tokenized: read the line in full".
 const RAW: u8 = u8::MAX;
@@ -67,7 +71,7 @@ pub fn spawn<'scope, R: Read + Send + 'scope>(
     reader: R,
     cancel: Arc<AtomicBool>,
 ) -> Receiver<io::Result<Batch>> {
-    let (tx, rx) = sync_channel(4);
+    let (tx, rx) = sync_channel(QUEUE);
     scope.spawn(move || produce(reader, &tx, &cancel));
     rx
 }
@@ -114,7 +118,11 @@ fn produce<R: Read>(reader: R, tx: &SyncSender<io::Result<Batch>>, cancel: &Atom
             }
         };
         let too_long = matches!(batch.entries.last(), Some(Entry::TooLong(_)));
-        if done || too_long || batch.entries.len() >= BATCH_LINES || batch.bytes.len() >= 1 << 22 {
+        if done
+            || too_long
+            || batch.entries.len() >= BATCH_LINES
+            || batch.bytes.len() >= BATCH_BYTES
+        {
             batch.bytes_read = lines.bytes_read;
             if done {
                 batch.end = Some(lines.ended_mid_line);
