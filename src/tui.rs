@@ -41,6 +41,10 @@ pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
         load::Loaded::Done(app) => app,
         load::Loaded::Aborted(status) => std::process::exit(status.into()),
     };
+    #[cfg(debug_assertions)]
+    if std::env::var_os("CGTUI_TEST_BREAK_VIEW").is_some() {
+        app.break_for_tests();
+    }
     match term::run(&mut app, &signals)? {
         exit::QUIT => Ok(()),
         status => std::process::exit(status.into()),

@@ -8,7 +8,7 @@ pub mod orders;
 use super::action::Action;
 use super::keymap::{self, Context, Key};
 use super::scroll::Scroll;
-use super::source::SourceView;
+use super::source::{DiskChange, SourceView};
 use super::theme::Theme;
 use super::view;
 use crate::analysis::Analysis;
@@ -197,6 +197,14 @@ impl App {
         }
     }
 
+    /// Debug builds only, for the tests of the panic path: a list naming a
+    /// function that does not exist, so drawing it panics.
+    #[cfg(debug_assertions)]
+    #[doc(hidden)]
+    pub fn break_for_tests(&mut self) {
+        self.order = Arc::new([FnId(u32::MAX)]);
+    }
+
     /// Waits until every order of the flat list is computed (benchmarks).
     pub fn complete_background(&self) {
         self.orders.complete();
@@ -209,6 +217,7 @@ impl App {
 
     pub fn update(&mut self, action: Action) {
         self.message = None;
+        let disk = self.check_source_on_disk();
         match action {
             Action::Quit => self.quit = true,
             Action::Interrupt => {
@@ -242,6 +251,12 @@ impl App {
                 Context::Source => self.source_action(action),
                 _ => self.browse_action(action),
             },
+        }
+        if let Some(disk) = disk {
+            self.message = Some(match self.message.take() {
+                Some(m) => format!("{disk} · {m}"),
+                None => disk.into(),
+            });
         }
         self.fit();
     }
@@ -310,6 +325,24 @@ impl App {
             let h = self.heights().3;
             if let Some(view) = self.source.as_mut() {
                 view.scroll.center(h, view.rows.len());
+            }
+        }
+    }
+
+    /// A source file shown that was written since is read again (the
+    /// selection kept); one removed stays shown as read. The message to
+    /// show, if either.
+    fn check_source_on_disk(&mut self) -> Option<&'static str> {
+        let view = self.source.as_ref()?;
+        match view.disk_change()? {
+            DiskChange::Gone => Some("the source file is gone: showing the text read before"),
+            DiskChange::Changed => {
+                let (file, scroll) = (view.file_id(), view.scroll);
+                self.open_source(Some(file));
+                if let Some(view) = self.source.as_mut() {
+                    view.scroll = scroll;
+                }
+                Some("the source file changed on disk: read again")
             }
         }
     }

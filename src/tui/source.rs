@@ -50,7 +50,40 @@ pub struct SourceView {
     pub body: Body,
     pub rows: Vec<Row>,
     pub scroll: Scroll,
+    /// Size and time of the file when it was read (`Body::Text`).
+    stamp: Option<Stamp>,
 }
+
+/// What identifies the version of a file read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Stamp {
+    fn of(path: &std::path::Path) -> Option<Stamp> {
+        let meta = std::fs::metadata(path)
+            .ok()
+            .filter(std::fs::Metadata::is_file)?;
+        Some(Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        })
+    }
+}
+
+/// How the file shown differs from the one on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiskChange {
+    /// Removed, or no longer a regular file.
+    Gone,
+    /// Written since it was read.
+    Changed,
+}
+
+/// Source files are read up to this size; the rest is left out, said so.
+pub const MAX_SOURCE: u64 = 64 << 20;
 
 impl SourceView {
     /// Builds the view of `f`, showing `file` if given (else the file with
@@ -97,6 +130,7 @@ impl SourceView {
             body: Body::Addresses,
             rows: Vec::new(),
             scroll: Scroll::default(),
+            stamp: None,
         };
         view.build_rows(profile, locator);
         if let Some(hot) = view.hottest(event) {
@@ -126,9 +160,12 @@ impl SourceView {
             return;
         }
         let name = profile.file_name(fid);
+        let mut truncated = false;
         let text = match locator.locate(name) {
-            Ok(path) => match std::fs::read(&path) {
-                Ok(bytes) => {
+            Ok(path) => match read_source(&path) {
+                Ok((bytes, stamp)) => {
+                    truncated = stamp.len > MAX_SOURCE;
+                    self.stamp = Some(stamp);
                     self.body = Body::Text(path);
                     Some(
                         String::from_utf8_lossy(&bytes)
@@ -174,6 +211,12 @@ impl SourceView {
                 self.push_line(&mut rows, i as u64 + 1, Some(t));
             }
         }
+        if truncated {
+            rows.push(Row::Note(format!(
+                "The file is longer than {} MiB: the rest is not shown.",
+                MAX_SOURCE >> 20
+            )));
+        }
         let beyond: Vec<u64> = numbered.into_iter().filter(|&n| n > text_len).collect();
         if text_len > 0 && !beyond.is_empty() {
             rows.push(Row::Note(
@@ -201,6 +244,18 @@ impl SourceView {
         let from = d.jumps.partition_point(|j| (j.file, j.line) < key);
         let to = d.jumps.partition_point(|j| (j.file, j.line) <= key);
         rows.extend((from..to).map(Row::Jump));
+    }
+
+    /// Whether the file shown was removed or written since it was read.
+    pub fn disk_change(&self) -> Option<DiskChange> {
+        let (Body::Text(path), Some(read)) = (&self.body, self.stamp) else {
+            return None;
+        };
+        match Stamp::of(path) {
+            None => Some(DiskChange::Gone),
+            Some(now) if now != read => Some(DiskChange::Changed),
+            Some(_) => None,
+        }
     }
 
     /// The cost of `row` for `event`: self cost of a line or address,
@@ -251,6 +306,18 @@ impl SourceView {
             _ => None,
         }
     }
+}
+
+/// The first `MAX_SOURCE` bytes of a regular file, and its stamp (taken
+/// before reading, so that a write while reading shows as a change).
+fn read_source(path: &std::path::Path) -> std::io::Result<(Vec<u8>, Stamp)> {
+    use std::io::Read;
+    let stamp = Stamp::of(path).ok_or_else(|| std::io::Error::other("not a regular file"))?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_SOURCE)
+        .read_to_end(&mut bytes)?;
+    Ok((bytes, stamp))
 }
 
 /// Tabs to spaces (8 columns), so the text lines up in cells.

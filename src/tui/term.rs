@@ -15,6 +15,11 @@ use std::time::Duration;
 const TICK: Duration = Duration::from_millis(100);
 /// The longest time events are read before they are handled and drawn.
 const BATCH: Duration = Duration::from_millis(30);
+/// How long a batch waits for one more event. Not zero: crossterm's
+/// `/dev/tty` reader (`use-dev-tty`) answers a zero-timeout poll without
+/// looking at the events it has already read, which would draw after each
+/// key of a paste.
+const NEXT: Duration = Duration::from_millis(1);
 
 /// Browses until a quit key or a signal; the exit status.
 pub fn run(app: &mut App, signals: &Signals) -> color_eyre::Result<u8> {
@@ -68,7 +73,7 @@ fn event_loop(
                 _ => {}
             }
             // A flood of input is still drawn now and then.
-            if batch.elapsed() > BATCH || !event::poll(Duration::ZERO)? {
+            if batch.elapsed() > BATCH || !event::poll(NEXT)? {
                 break;
             }
         }
