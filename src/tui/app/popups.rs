@@ -1,0 +1,106 @@
+//! The popups' keys: help and parts scrolling, the parts switched on and
+//! off, and the search prompt (typing, accepting, `n`/`N` through the
+//! results).
+
+use super::{App, Popup};
+use crate::profile::FnId;
+use crate::tui::action::Action;
+use crate::tui::keymap;
+use crate::tui::scroll::Scroll;
+
+impl App {
+    /// Appends `typed` (emptied) to the search query.
+    pub(super) fn type_into_search(&mut self, typed: &mut String) {
+        if !typed.is_empty() {
+            let q = format!("{}{typed}", self.search.query());
+            typed.clear();
+            self.message = None;
+            self.search.set_query(&q);
+            self.popup = Some(Popup::Search(Scroll::default()));
+            self.fit();
+        }
+    }
+
+    pub(super) fn popup_action(&mut self, action: Action) {
+        let parts = self.profile.parts.len();
+        let results = self.search.results().len();
+        let page = self.heights().4.max(1) as isize;
+        let Some(popup) = self.popup.as_mut() else {
+            return;
+        };
+        let help_len = keymap::help_lines().len().saturating_sub(page as usize) + 1;
+        let (scroll, len) = match popup {
+            Popup::Help(s) => (s, help_len),
+            Popup::Parts(s) => (s, parts),
+            Popup::Search(s) => (s, results),
+        };
+        match action {
+            Action::Up => scroll.move_by(-1, len),
+            Action::Down => scroll.move_by(1, len),
+            Action::PageUp => scroll.move_by(-page, len),
+            Action::PageDown => scroll.move_by(page, len),
+            Action::Close => self.popup = None,
+            Action::TogglePart => {
+                let i = scroll.selected;
+                self.toggle_part(Some(i));
+            }
+            Action::AllParts => self.toggle_part(None),
+            Action::SearchInput(c) => {
+                let mut q = self.search.query().to_string();
+                q.push(c);
+                self.search.set_query(&q);
+                self.popup = Some(Popup::Search(Scroll::default()));
+            }
+            Action::SearchDelete => {
+                let mut q = self.search.query().to_string();
+                q.pop();
+                self.search.set_query(&q);
+                self.popup = Some(Popup::Search(Scroll::default()));
+            }
+            Action::SearchAccept => {
+                let i = scroll.selected;
+                self.popup = None;
+                match self.search.results().get(i) {
+                    Some(&r) => {
+                        self.match_index = i;
+                        self.go_to(FnId(r));
+                    }
+                    None => self.message = Some("no match".into()),
+                }
+            }
+            _ => {}
+        }
+        if let Some(Popup::Help(s)) = self.popup.as_mut() {
+            s.offset = s.selected;
+        }
+    }
+
+    pub(super) fn open_search(&mut self) {
+        // Start with a fresh query; `n`/`N` keep the last results until then.
+        self.search.set_query("");
+        if self.search_order_stale {
+            self.search.set_order(self.orders.search_order(self.event));
+            self.search_order_stale = false;
+        }
+        self.popup = Some(Popup::Search(Scroll::default()));
+    }
+
+    pub(super) fn step_match(&mut self, forward: bool) {
+        let n = self.search.results().len();
+        if n == 0 {
+            self.message = Some("no search results: / searches".into());
+            return;
+        }
+        self.match_index = if forward {
+            (self.match_index + 1) % n
+        } else {
+            (self.match_index + n - 1) % n
+        };
+        if let Some(&r) = self.search.results().get(self.match_index) {
+            self.message = Some(format!("match {} of {n}", self.match_index + 1));
+            let msg = self.message.clone();
+            self.go_to(FnId(r));
+            self.message = msg;
+        }
+    }
+}
