@@ -7,6 +7,7 @@
 pub mod action;
 pub mod app;
 pub mod exit;
+pub mod input;
 pub mod keymap;
 mod load;
 pub mod scroll;
@@ -22,6 +23,7 @@ pub use theme::Theme;
 pub use view::draw;
 
 use crate::cli::BrowseArgs;
+use color_eyre::eyre::WrapErr;
 
 /// `cgtui FILE...`: load, then browse until the user quits. A quit with
 /// another status than 0 (Ctrl-C, a signal, see `exit`) ends the process
@@ -37,7 +39,8 @@ pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
     let locator = args.sources.locator(&files);
     let theme = Theme::from_env();
     let make = move |profile| App::new(profile, theme, locator);
-    let mut app = match load::load(&files, &args.load, &signals, make)? {
+    let mut input = input::Terminal::open().wrap_err("opening the terminal (/dev/tty)")?;
+    let mut app = match load::load(&files, &args.load, &signals, &mut input, make)? {
         load::Loaded::Done(app) => app,
         load::Loaded::Aborted(status) => std::process::exit(status.into()),
     };
@@ -45,7 +48,7 @@ pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
     if std::env::var_os("CGTUI_TEST_BREAK_VIEW").is_some() {
         app.break_for_tests();
     }
-    match term::run(&mut app, &signals)? {
+    match term::run(&mut app, &signals, &mut input)? {
         exit::QUIT => Ok(()),
         status => std::process::exit(status.into()),
     }

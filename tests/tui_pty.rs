@@ -148,3 +148,18 @@ fn a_load_that_finishes_erases_the_bar_and_opens_the_browser() {
     let last_bar = raw[..screen].rfind("loading").unwrap();
     assert!(erased > last_bar);
 }
+
+#[test]
+fn esc_and_a_key_read_together_are_two_keys() {
+    let mut pty = Pty::spawn("samples/recursion.callgrind");
+    pty.wait_for("Callees of");
+    pty.send("/xyz");
+    pty.wait_for("/ xyz");
+    // Sent in one write: read as Alt-S, meant as Esc then S (sort by self).
+    pty.send("\x1bS");
+    pty.wait_for("Self▼");
+    assert!(!pty.contents().contains("/ xyz"), "{}", pty.contents());
+    pty.send("q");
+    exited(pty.finish(), 0);
+    pty.assert_restored();
+}

@@ -51,10 +51,11 @@ impl Signals {
 const WATCH: Duration = Duration::from_millis(500);
 const GRACE: Duration = Duration::from_secs(1);
 
-/// crossterm 0.29 never returns from `event::poll` once the terminal is gone
-/// (its reader retries end-of-file forever: crossterm issue #793), so neither
-/// a hang-up nor a SIGHUP would ever be seen by the loading or browsing
-/// loop, and the process would spin. This thread ends the process when the
+/// The safety net behind the loops: `input` sees a hang-up itself (its
+/// blocking read ends), but crossterm's own reader, still used by earlier
+/// versions of cgtui, never returned from `event::poll` once the terminal was gone
+/// (crossterm issue #793), and a loop may be stuck elsewhere (a write to a
+/// terminal that no longer drains). This thread ends the process when the
 /// terminal is gone (exit status 129, as for SIGHUP) or when a signal asked
 /// to stop and the loops did not within a second (128 + the signal). There
 /// is no terminal left to restore in the first case; in the second it

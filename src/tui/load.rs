@@ -6,11 +6,12 @@
 
 use super::app::App;
 use super::exit::{self, Signals};
+use super::input;
+use super::keymap::Key;
 use crate::cli::LoadArgs;
 use crate::parse::{self, LoadOptions};
 use crate::profile::Profile;
 use color_eyre::eyre::{Result, WrapErr, bail};
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -64,6 +65,7 @@ pub fn load(
     files: &[PathBuf],
     args: &LoadArgs,
     signals: &Signals,
+    input: &mut input::Terminal,
     make: impl FnOnce(Profile) -> App + Send + 'static,
 ) -> Result<Loaded> {
     let options = LoadOptions {
@@ -99,7 +101,7 @@ pub fn load(
             };
             bar.draw(what);
         }
-        if let Some(status) = bar.wait_for_key(TICK) {
+        if let Some(status) = bar.wait_for_key(input, TICK) {
             bar.close();
             return Ok(Loaded::Aborted(status));
         }
@@ -129,52 +131,28 @@ impl Bar {
 
     /// `Some((done, total))` while reading, `None` while preparing.
     fn draw(&self, what: Option<(u64, u64)>) {
-        const WIDTH: usize = 30;
-        let mb = |b: u64| b as f64 / 1e6;
-        let hint = if self.raw { "   q: cancel" } else { "" };
-        let line = match what {
-            Some((done, total)) if total > 0 => {
-                let filled = (done.min(total) as u128 * WIDTH as u128 / total as u128) as usize;
-                format!(
-                    "loading [{}{}] {:.1} of {:.1} MB{hint}",
-                    "#".repeat(filled),
-                    " ".repeat(WIDTH - filled),
-                    mb(done),
-                    mb(total)
-                )
-            }
-            Some((done, _)) => format!("loading {:.1} MB{hint}", mb(done)),
-            None => format!("loaded; indexing the functions{hint}"),
-        };
+        let cols = crossterm::terminal::size().map_or(80, |(c, _)| c as usize);
+        let line = bar_line(what, self.raw, cols);
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r{line}\x1b[K");
         let _ = err.flush();
     }
 
     /// Waits up to `tick` for a key; the exit status if it aborts.
-    fn wait_for_key(&self, tick: Duration) -> Option<u8> {
+    fn wait_for_key(&self, input: &mut input::Terminal, tick: Duration) -> Option<u8> {
         if !self.raw {
             std::thread::sleep(tick);
             return None;
         }
-        let deadline = Instant::now() + tick;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if !event::poll(left).unwrap_or(false) {
-                return None;
-            }
-            if let Ok(Event::Key(k)) = event::read()
-                && k.kind == KeyEventKind::Press
-            {
-                match k.code {
-                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                        return Some(exit::INTERRUPTED);
-                    }
-                    KeyCode::Char('q') | KeyCode::Esc => return Some(exit::QUIT),
-                    _ => {}
-                }
-            }
+        let keys = input.keys(tick, Duration::ZERO);
+        if input.gone() {
+            return Some(exit::for_signal(signal_hook::consts::SIGHUP));
         }
+        keys.iter().find_map(|k| match k {
+            Key::Ctrl('c') => Some(exit::INTERRUPTED),
+            Key::Char('q') | Key::Esc => Some(exit::QUIT),
+            _ => None,
+        })
     }
 
     /// Erases the bar and leaves raw mode.
@@ -191,6 +169,45 @@ impl Bar {
     }
 }
 
+/// The progress line for a terminal `cols` wide, never wider (a wrapped
+/// line could not be erased): the hint goes first, then the bar shrinks.
+fn bar_line(what: Option<(u64, u64)>, raw: bool, cols: usize) -> String {
+    let room = cols.saturating_sub(1);
+    let mb = |b: u64| b as f64 / 1e6;
+    let hint = if raw { "   q: cancel" } else { "" };
+    let (head, numbers) = match what {
+        Some((done, total)) if total > 0 => (
+            "loading [",
+            format!("] {:.1} of {:.1} MB", mb(done), mb(total)),
+        ),
+        Some((done, _)) => ("loading ", format!("{:.1} MB", mb(done))),
+        None => ("loaded; indexing the functions", String::new()),
+    };
+    let bar_w = match what {
+        Some((_, total)) if total > 0 => {
+            let fixed = head.len() + numbers.len();
+            if fixed + 30 + hint.len() <= room {
+                30
+            } else {
+                room.saturating_sub(fixed).min(30)
+            }
+        }
+        _ => 0,
+    };
+    let bar = match what {
+        Some((done, total)) if total > 0 => {
+            let filled = (done.min(total) as u128 * bar_w as u128 / total as u128) as usize;
+            format!("{}{}", "#".repeat(filled), " ".repeat(bar_w - filled))
+        }
+        _ => String::new(),
+    };
+    let mut line = format!("{head}{bar}{numbers}");
+    if line.len() + hint.len() <= room {
+        line.push_str(hint);
+    }
+    line.chars().take(room).collect()
+}
+
 impl Drop for Bar {
     fn drop(&mut self) {
         self.close();
@@ -205,5 +222,29 @@ fn print_diagnostics(profile: &Profile) {
     let more = profile.diagnostics.len().saturating_sub(SHOWN);
     if more > 0 {
         let _ = writeln!(err, "... and {more} more diagnostics");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bar_line;
+
+    #[test]
+    fn the_bar_fits_the_terminal() {
+        let full = bar_line(Some((50_000_000, 200_000_000)), true, 80);
+        assert_eq!(
+            full,
+            "loading [#######                       ] 50.0 of 200.0 MB   q: cancel"
+        );
+        assert_eq!(
+            bar_line(Some((50_000_000, 200_000_000)), true, 40),
+            "loading [###         ] 50.0 of 200.0 MB"
+        );
+        for cols in [0, 1, 10, 39, 40, 79, 80, 200] {
+            for what in [Some((1, 2)), Some((5, 0)), None] {
+                assert!(bar_line(what, true, cols).chars().count() < cols.max(1));
+            }
+        }
+        assert_eq!(bar_line(None, false, 80), "loaded; indexing the functions");
     }
 }

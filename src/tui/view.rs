@@ -177,27 +177,72 @@ fn header(app: &App, buf: &mut Buffer, area: Rect) {
         ));
     }
     put_line(buf, area, 0, first, t.header());
-    let mut events = vec![Span::raw(" ")];
-    for (i, e) in p.events.events.iter().enumerate() {
-        let total = app.analysis.totals.get(i).copied().unwrap_or(0);
-        let text = format!(
-            " {} {} ",
-            printable(&e.name),
-            crate::format::thousands(total)
-        );
-        let style = if i == app.event {
-            t.title(true)
-        } else {
-            Style::new()
-        };
-        events.push(Span::styled(text, style));
-        if i == app.event
-            && let Some(long) = &e.long_name
-        {
-            events.push(Span::styled(format!("({}) ", printable(long)), t.dim()));
-        }
+    // One group of spans per event; when they do not all fit, a window
+    // of them that holds the current one, `…` where some are left out.
+    let groups: Vec<Vec<Span<'_>>> = p
+        .events
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let total = app.analysis.totals.get(i).copied().unwrap_or(0);
+            let text = format!(
+                " {} {} ",
+                printable(&e.name),
+                crate::format::thousands(total)
+            );
+            let style = if i == app.event {
+                t.title(true)
+            } else {
+                Style::new()
+            };
+            let mut group = vec![Span::styled(text, style)];
+            if i == app.event
+                && let Some(long) = &e.long_name
+            {
+                group.push(Span::styled(format!("({}) ", printable(long)), t.dim()));
+            }
+            group
+        })
+        .collect();
+    let widths: Vec<usize> = groups
+        .iter()
+        .map(|g| g.iter().map(Span::width).sum())
+        .collect();
+    let (from, to) = event_window(&widths, app.event, (area.width as usize).saturating_sub(1));
+    let mut events = vec![Span::raw(if from > 0 { "…" } else { " " })];
+    events.extend(groups.into_iter().take(to).skip(from).flatten());
+    if to < widths.len() {
+        events.push(Span::styled("…", t.dim()));
     }
     put_line(buf, area, 1, events, Style::new());
+}
+
+/// Which events (`from..to`) the header shows in `room` cells: all when
+/// they fit, else from the first on if `current` is among them, else
+/// the ones up to `current`, and as many after it as fit (a cell each side
+/// kept for `…`).
+pub fn event_window(widths: &[usize], current: usize, room: usize) -> (usize, usize) {
+    if widths.iter().sum::<usize>() <= room {
+        return (0, widths.len());
+    }
+    let room = room.saturating_sub(1);
+    let mut from = 0;
+    while from < current
+        && widths[from..=current.min(widths.len() - 1)]
+            .iter()
+            .sum::<usize>()
+            > room
+    {
+        from += 1;
+    }
+    let mut to = from;
+    let mut used = 0;
+    while to < widths.len() && used + widths[to] <= room {
+        used += widths[to];
+        to += 1;
+    }
+    (from, to.max((current + 1).min(widths.len())))
 }
 
 /// The breadcrumb of the call chain walked, diagnostics, and key hints.
@@ -244,4 +289,21 @@ fn status(app: &App, buf: &mut Buffer, area: Rect) {
         hints.push(Span::raw(format!(" {hint}  ")));
     }
     put_line(buf, area, 1, hints, Style::new());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::event_window;
+
+    #[test]
+    fn the_event_window_keeps_the_current_event() {
+        let w = [10, 10, 10, 10, 10];
+        assert_eq!(event_window(&w, 4, 60), (0, 5));
+        assert_eq!(event_window(&w, 1, 31), (0, 3));
+        assert_eq!(event_window(&w, 4, 31), (2, 5));
+        assert_eq!(event_window(&w, 3, 21), (2, 4));
+        // Not even the current one fits: it is shown, cut by the line.
+        assert_eq!(event_window(&w, 2, 5), (2, 3));
+        assert_eq!(event_window(&[], 0, 5), (0, 0));
+    }
 }

@@ -119,12 +119,13 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
             Style::new()
         };
         let text = format!(
-            " [{}] {:>14} {:>8}  {}",
+            " [{}] {:>14} {:>8}  ",
             if on { "x" } else { " " },
             thousands(total),
             percent_text(total, grand),
-            printable(&part.label(&app.profile.sources))
         );
+        let room = (body.width as usize).saturating_sub(text.chars().count());
+        let text = text + &fit(&part.label(&app.profile.sources), room);
         put_line(buf, body, y as u16, vec![Span::styled(text, style)], style);
     }
     let active = app.analysis.parts.iter().filter(|&&s| s).count();
@@ -187,7 +188,18 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         spans.extend(highlighted(&name, &marks, style, t.matched()));
         put_line(buf, body, y as u16, spans, style);
     }
-    if results.is_empty() && !app.search.query().is_empty() {
+    if app.search.query().is_empty() {
+        put_line(
+            buf,
+            body,
+            0,
+            vec![Span::styled(
+                "type part of a function name (lower case matches either case)",
+                t.dim(),
+            )],
+            Style::new(),
+        );
+    } else if results.is_empty() {
         put_line(
             buf,
             body,

@@ -1,0 +1,145 @@
+//! Reading the terminal: a thread reads `/dev/tty` with plain blocking
+//! reads and another waits for SIGWINCH, both sending to one channel, and
+//! `keys` turns the bytes into our `Key`s. crossterm's reader is not used:
+//! in 0.29 its default one reads 1 KiB per wake-up of an edge-triggered
+//! epoll, so a paste over 4 KiB leaves input in the kernel that never wakes
+//! it again and the browser stops answering keys (crossterm PR #1057), and
+//! it spins forever once the terminal is gone (issue #793). A blocking read
+//! has neither problem: it returns whatever is there, and end of file or an
+//! error when the terminal goes away. Draws nothing, changes no state.
+
+mod keys;
+
+pub use keys::Parser;
+use std::io::Read;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// What the terminal sent.
+#[derive(Debug)]
+pub enum Input {
+    Bytes(Vec<u8>),
+    /// The window was resized.
+    Resize,
+    /// The terminal is gone (end of file or a read error): a hang-up.
+    Gone,
+}
+
+/// How long a lone Esc waits for the rest of an escape sequence.
+const ESC_WAIT: Duration = Duration::from_millis(30);
+
+/// The terminal's input: a channel fed by the reader and SIGWINCH threads,
+/// and the parser of the bytes received.
+pub struct Terminal {
+    rx: Receiver<Input>,
+    parser: Parser,
+    gone: bool,
+    resized: bool,
+}
+
+impl Terminal {
+    /// Starts reading `/dev/tty` and watching SIGWINCH.
+    pub fn open() -> std::io::Result<Terminal> {
+        let tty = std::fs::File::open("/dev/tty")?;
+        let (tx, rx) = mpsc::channel();
+        spawn("cgtui-tty", tx.clone(), move |tx| read_tty(tty, tx))?;
+        let mut winch = signal_hook::iterator::Signals::new([signal_hook::consts::SIGWINCH])?;
+        spawn("cgtui-winch", tx, move |tx| {
+            for _ in winch.forever() {
+                if tx.send(Input::Resize).is_err() {
+                    return;
+                }
+            }
+        })?;
+        Ok(Terminal {
+            rx,
+            parser: Parser::default(),
+            gone: false,
+            resized: false,
+        })
+    }
+
+    /// Waits up to `wait` for input, then takes everything that arrives
+    /// within `batch` of it (a paste comes in many reads): the keys, in
+    /// order. `gone()` and `resized()` tell what else happened.
+    pub fn keys(&mut self, wait: Duration, batch: Duration) -> Vec<crate::tui::Key> {
+        let mut keys = Vec::new();
+        let deadline = Instant::now() + wait;
+        let Some(first) = self.recv_until(deadline) else {
+            return keys;
+        };
+        self.take(first, &mut keys);
+        let end = Instant::now() + batch;
+        while let Ok(more) = self.rx.try_recv() {
+            self.take(more, &mut keys);
+            if Instant::now() > end {
+                break;
+            }
+        }
+        // A lone Esc, or the start of a sequence split between reads.
+        while self.parser.pending() && !self.gone {
+            match self.rx.recv_timeout(ESC_WAIT) {
+                Ok(more) => self.take(more, &mut keys),
+                Err(_) => self.parser.flush(&mut keys),
+            }
+        }
+        keys
+    }
+
+    /// Whether the terminal went away.
+    pub fn gone(&self) -> bool {
+        self.gone
+    }
+
+    /// Whether the window was resized since the last call.
+    pub fn resized(&mut self) -> bool {
+        std::mem::take(&mut self.resized)
+    }
+
+    fn recv_until(&mut self, deadline: Instant) -> Option<Input> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.rx.recv_timeout(left) {
+            Ok(input) => Some(input),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => Some(Input::Gone),
+        }
+    }
+
+    fn take(&mut self, input: Input, keys: &mut Vec<crate::tui::Key>) {
+        match input {
+            Input::Bytes(bytes) => self.parser.feed(&bytes, keys),
+            Input::Resize => self.resized = true,
+            Input::Gone => {
+                self.parser.flush(keys);
+                self.gone = true;
+            }
+        }
+    }
+}
+
+fn spawn(
+    name: &str,
+    tx: Sender<Input>,
+    work: impl FnOnce(Sender<Input>) + Send + 'static,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || work(tx))
+        .map(drop)
+}
+
+fn read_tty(mut tty: std::fs::File, tx: Sender<Input>) {
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let input = match tty.read(&mut buf) {
+            Ok(0) => Input::Gone,
+            Ok(n) => Input::Bytes(buf[..n].to_vec()),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => Input::Gone,
+        };
+        let gone = matches!(input, Input::Gone);
+        if tx.send(input).is_err() || gone {
+            return;
+        }
+    }
+}
