@@ -218,7 +218,10 @@ impl Analysis {
         }
         let mut outgoing = self.self_costs.clone();
         let mut incoming = vec![0; n * w];
-        let mut cycle_in: Vec<Vec<Cost>> = vec![vec![0; w]; self.cycles.len()];
+        // Only calls measure a function from outside: one never called (a
+        // root, or any function of a Cachegrind file) has no such figure.
+        let mut called_from_outside = vec![false; n];
+        let mut cycle_in: Vec<Option<Vec<Cost>>> = vec![None; self.cycles.len()];
         for (i, e) in self.edges.iter().enumerate() {
             if self.is_recursive(i) {
                 continue;
@@ -232,13 +235,14 @@ impl Analysis {
                 &mut incoming[e.callee.index() * w..(e.callee.index() + 1) * w],
                 cost,
             );
+            called_from_outside[e.callee.index()] = true;
             if let Some(c) = self.cycle_of[e.caller.index()] {
                 add(&mut self.cycles[c as usize].inclusive, cost);
             }
             if let Some(c) = self.cycle_of[e.callee.index()] {
                 let cycle = &mut self.cycles[c as usize];
                 cycle.called = cycle.called.saturating_add(e.count);
-                add(&mut cycle_in[c as usize], cost);
+                add(cycle_in[c as usize].get_or_insert_with(|| vec![0; w]), cost);
             }
         }
         for (c, cycle) in self.cycles.iter_mut().enumerate() {
@@ -247,13 +251,15 @@ impl Analysis {
                 add(&mut cycle.self_cost, own);
                 add(&mut cycle.inclusive, own);
             }
-            max_into(&mut cycle.inclusive, &cycle_in[c]);
+            if let Some(called) = &cycle_in[c] {
+                max_into(&mut cycle.inclusive, called);
+            }
         }
         // max and min are taken on raw events; derived ones are then computed
         // from them again, so `Sum = Ir + 2 Dr` holds for inclusive costs too.
         for f in 0..n {
             let row = &mut outgoing[f * w..(f + 1) * w];
-            if self.cycle_of[f].is_none() {
+            if self.cycle_of[f].is_none() && called_from_outside[f] {
                 max_into(row, &incoming[f * w..(f + 1) * w]);
             }
             cap_at_total(row, &self.totals);

@@ -39,6 +39,24 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// A whole text for a terminal: every control character but the newline
+/// made visible (a profile's names and header fields end up in it).
+pub fn terminal_text(s: String) -> String {
+    if s.chars().any(|c| c.is_control() && c != '\n') {
+        s.chars()
+            .map(|c| {
+                if c.is_control() && c != '\n' {
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +74,14 @@ mod tests {
     fn percentages() {
         assert_eq!(percent_text(1, 4), "25.00%");
         assert_eq!(percent_text(1, 0), "-");
+    }
+
+    #[test]
+    fn terminal_text_keeps_newlines_only() {
+        assert_eq!(
+            terminal_text("a\x1b[2J\nb\x07\n".into()),
+            "a\u{fffd}[2J\nb\u{fffd}\n"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub use ids::{FileId, FnId, ObjId};
 pub use names::Interner;
 pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
 
+use crate::format::printable;
 use std::collections::HashMap;
 
 /// How many diagnostics are kept; the rest are only counted.
@@ -55,10 +56,12 @@ impl std::fmt::Display for Diagnostic {
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
+        // What a profile says is quoted in messages: never raw to a terminal.
+        let (file, message) = (printable(&self.file), printable(&self.message));
         if self.line > 0 {
-            write!(f, "{}:{}: {kind}: {}", self.file, self.line, self.message)
+            write!(f, "{file}:{}: {kind}: {message}", self.line)
         } else {
-            write!(f, "{}: {kind}: {}", self.file, self.message)
+            write!(f, "{file}: {kind}: {message}")
         }
     }
 }

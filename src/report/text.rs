@@ -2,7 +2,7 @@
 
 use super::{ReportOptions, ranked};
 use crate::analysis::Analysis;
-use crate::format::{percent_text, printable, thousands};
+use crate::format::{percent_text, printable, terminal_text, thousands};
 use crate::profile::{FnId, Profile};
 use std::fmt::Write;
 
@@ -84,7 +84,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             );
         }
     }
-    out
+    terminal_text(out)
 }
 
 /// `Ir Dr (Sum = Ir + Dr)`.
