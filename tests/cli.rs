@@ -263,3 +263,41 @@ fn a_malformed_line_is_named_and_loading_goes_on() {
     assert!(err.contains("1 line(s) skipped"), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("12  Ir (program total)"));
 }
+
+/// cgtui only reads profiles and sources: their bytes and modification
+/// times are the same after `report`, `report --json --lines` and `annotate`.
+#[test]
+fn files_read_are_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("p.callgrind");
+    std::fs::copy(root().join("samples/inline.callgrind"), &profile).unwrap();
+    let before = (
+        std::fs::read(&profile).unwrap(),
+        std::fs::metadata(&profile).unwrap().modified().unwrap(),
+    );
+    let p = profile.to_str().unwrap();
+    for args in [
+        vec!["report", p],
+        vec!["report", "--json", "--lines", p],
+        vec!["annotate", p, "-I", "samples/src"],
+    ] {
+        assert!(
+            cgtui().args(&args).output().unwrap().status.success(),
+            "{args:?}"
+        );
+    }
+    let after = (
+        std::fs::read(&profile).unwrap(),
+        std::fs::metadata(&profile).unwrap().modified().unwrap(),
+    );
+    assert!(before == after, "the profile changed");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        vec![std::ffi::OsString::from("p.callgrind")],
+        "nothing written beside it"
+    );
+}
