@@ -137,6 +137,13 @@ impl<'p> Loader<'p> {
         }
     }
 
+    /// Records that file `name`, found beside a named one, was skipped.
+    pub fn skip_file(&mut self, name: &str, reason: &str) {
+        let message =
+            format!("skipped: not a profile ({reason}), though named like one of the set");
+        self.profile.diagnose(name, 0, Severity::Warning, message);
+    }
+
     /// Gives the profile back once every file is read.
     pub fn into_profile(self) -> &'p mut Profile {
         self.profile

@@ -197,3 +197,31 @@ fn two_files_with_different_events_merge_them() {
     assert_eq!(an.totals, vec![10, 5, 5]);
     assert_eq!(an.self_cost(func(&p, "main", "x.c")), &[10, 5, 4]);
 }
+
+#[test]
+fn a_stray_file_of_the_set_is_skipped_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("callgrind.out.7-01");
+    std::fs::write(&good, text(&["events: Ir", "fn=main", "1 5"])).unwrap();
+    std::fs::write(
+        dir.path().join("callgrind.out.7-02"),
+        "garbage\n".repeat(30),
+    )
+    .unwrap();
+    let p = load_paths(std::slice::from_ref(&good), LoadOptions::default()).unwrap();
+    assert_eq!(Analysis::new(&p).totals, vec![5]);
+    let skipped: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.starts_with("skipped"))
+        .collect();
+    assert_eq!(skipped.len(), 1, "{:#?}", p.diagnostics);
+    assert!(skipped[0].file.ends_with("callgrind.out.7-02"));
+    // Named explicitly, it is still an error.
+    let bad = dir.path().join("callgrind.out.7-02");
+    let named = load_paths(&[good, bad], LoadOptions { siblings: false });
+    assert!(matches!(
+        named,
+        Err(crate::parse::LoadError::NotAProfile { .. })
+    ));
+}
