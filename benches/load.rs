@@ -31,7 +31,13 @@ fn time_load(path: &Path, runs: usize) -> (Duration, Vec<i64>, Vec<String>) {
     let mut names = Vec::new();
     for _ in 0..runs {
         let start = Instant::now();
-        let profile = match load_paths(&[path.to_path_buf()], LoadOptions { siblings: false }) {
+        let profile = match load_paths(
+            &[path.to_path_buf()],
+            LoadOptions {
+                siblings: false,
+                ..LoadOptions::default()
+            },
+        ) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("{e}");

@@ -56,6 +56,7 @@ pub fn annotate(
         };
         let chosen = ranked(profile, analysis, &order);
         let all = source::collect(profile, analysis, |_| true);
+        unreadable(&mut out, &all);
         for file in files_of(profile, analysis, &chosen) {
             let rows = all.in_file(file);
             ctx.file(
@@ -77,6 +78,7 @@ pub fn annotate(
             let src = source::function_source(profile, analysis, f);
             let _ = writeln!(out, "{}", render::rule());
             let _ = writeln!(out, "-- Function: {}", function_label(profile, f));
+            unreadable(&mut out, &src);
             for file in src.files() {
                 ctx.file(
                     &mut out,
@@ -108,6 +110,13 @@ pub fn annotate(
         }
     }
     out
+}
+
+/// Says so where per-line costs could not be read again from the profile.
+fn unreadable(out: &mut String, src: &FunctionSource) {
+    if let Some(error) = &src.error {
+        let _ = writeln!(out, "{}", printable(error));
+    }
 }
 
 /// `name (file) [object]`.

@@ -40,6 +40,7 @@ fn main() -> ExitCode {
 fn load(files: &[PathBuf], args: &LoadArgs) -> color_eyre::Result<Profile> {
     let options = LoadOptions {
         siblings: !args.no_siblings,
+        ..LoadOptions::default()
     };
     let profile = parse::load_paths(files, options)?;
     print_diagnostics(&profile);

@@ -8,10 +8,12 @@ mod idmap;
 mod input;
 mod lines;
 mod loader;
+pub(crate) mod parallel;
 mod pipeline;
 mod siblings;
 
 pub use input::MAX_LINE;
+pub use parallel::Plan;
 pub use siblings::expand as sibling_files;
 
 use idmap::IdMap;
@@ -44,11 +46,17 @@ pub enum LoadError {
 pub struct LoadOptions {
     /// Load the other files of a per-thread / per-dump set too.
     pub siblings: bool,
+    /// Load plain files on every core (`parallel`), keeping per-line detail
+    /// in the file; `None`: one sequential pass that keeps it in memory.
+    pub parallel: Option<Plan>,
 }
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        LoadOptions { siblings: true }
+        LoadOptions {
+            siblings: true,
+            parallel: Some(Plan::automatic()),
+        }
     }
 }
 
@@ -67,6 +75,45 @@ pub fn load_paths_with_progress(
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
     let files = file_list(paths, options);
+    if let Some(plan) = options.parallel {
+        // If the parallel path gives up on a file, all are read again sequentially.
+        if let Ok(profile) = load_files(&files, paths, Some(plan), progress)? {
+            return Ok(profile);
+        }
+    }
+    // The sequential loader never gives up.
+    load_files(&files, paths, None, progress)?.map_err(|why| LoadError::NotAProfile {
+        path: format!("{}", files.first().map_or(Path::new("-"), |p| p).display()),
+        reason: why.into(),
+    })
+}
+
+/// Loads with the parallel path only (`plan`); `Ok(Err(why))` where it gives
+/// up. For tests and benchmarks that must know which path ran.
+pub fn load_parallel(
+    paths: &[PathBuf],
+    plan: Plan,
+) -> Result<Result<Profile, &'static str>, LoadError> {
+    let options = LoadOptions {
+        siblings: false,
+        parallel: Some(plan),
+    };
+    load_files(
+        &file_list(paths, options),
+        paths,
+        Some(plan),
+        &mut |_, _| {},
+    )
+}
+
+/// Loads `files` (expanded from the `named` paths), each in parallel where
+/// `plan` allows; `Ok(Err(why))` if the parallel path gave up on one.
+fn load_files(
+    files: &[PathBuf],
+    named: &[PathBuf],
+    plan: Option<Plan>,
+    progress: Progress<'_>,
+) -> Result<Result<Profile, &'static str>, LoadError> {
     let total: Option<u64> = files
         .iter()
         .map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
@@ -74,7 +121,7 @@ pub fn load_paths_with_progress(
     let mut profile = Profile::default();
     let mut loader = Loader::new(&mut profile);
     let mut done = 0;
-    for path in &files {
+    for path in files {
         let name = path.display().to_string();
         if path == Path::new("-") {
             read_into(&mut loader, "<stdin>", std::io::stdin(), &mut |_, _| {})?;
@@ -87,20 +134,32 @@ pub fn load_paths_with_progress(
         if path.is_dir() {
             return Err(LoadError::Directory { path: name });
         }
-        let file = std::fs::File::open(path).map_err(io)?;
         let mut report = |n: u64, _| progress(done + n, total);
-        match read_into(&mut loader, &name, file, &mut report) {
+        let result = match plan {
+            Some(plan) => parallel::load_file(&mut loader, path, &name, plan, &mut report),
+            None => Ok(parallel::Outcome::NotEligible),
+        };
+        let result = match result {
+            Ok(parallel::Outcome::Loaded(bytes)) => Ok(bytes),
+            Ok(parallel::Outcome::Bailed(why)) => return Ok(Err(why)),
+            Ok(parallel::Outcome::NotEligible) => {
+                let file = std::fs::File::open(path).map_err(io)?;
+                read_into(&mut loader, &name, file, &mut report)
+            }
+            Err(e) => Err(e),
+        };
+        match result {
             Ok(bytes) => done += bytes,
             // A file of the set that was not named (a stray `callgrind.out.PID-03`)
             // does not sink the ones that were: it is skipped with a warning.
-            Err(LoadError::NotAProfile { reason, .. }) if !paths.contains(path) => {
+            Err(LoadError::NotAProfile { reason, .. }) if !named.contains(path) => {
                 loader.skip_file(&name, &reason);
             }
             Err(e) => return Err(e),
         }
     }
     finish::finish(loader);
-    Ok(profile)
+    Ok(Ok(profile))
 }
 
 /// The files to read: each path, or its sibling set.

@@ -8,7 +8,7 @@ mod ids;
 mod names;
 mod part;
 
-pub use detail::{Detail, Record};
+pub use detail::{Detail, Record, Reread};
 pub use events::{DerivedTerm, Event, EventTable};
 pub use ids::{FileId, FnId, ObjId};
 pub use names::Interner;
@@ -107,6 +107,12 @@ impl Profile {
         self.functions.push(key);
         self.fn_index.insert(key, id);
         id
+    }
+
+    /// Looks a function up by interned name, file and object without creating it.
+    pub fn lookup_function(&self, name: u32, file: FileId, object: ObjId) -> Option<FnId> {
+        let key = Function { name, file, object };
+        self.fn_index.get(&key).copied()
     }
 
     /// Looks a function up by name, file and object without creating it.

@@ -125,7 +125,10 @@ fn per_line_costs_equal_callgrind_annotate() {
         let (events, theirs) = parse_auto(&std::fs::read_to_string(&golden).unwrap());
         let profile = load_paths(
             std::slice::from_ref(&sample),
-            LoadOptions { siblings: false },
+            LoadOptions {
+                siblings: false,
+                ..LoadOptions::default()
+            },
         )
         .unwrap();
         let analysis = Analysis::new(&profile);
@@ -154,7 +157,7 @@ fn per_line_costs_equal_callgrind_annotate() {
             // the line's self cost and lists only counted calls.
             let mut our_calls: BTreeMap<(u64, String, FnId), (u64, Vec<i64>)> = BTreeMap::new();
             for part in &profile.parts {
-                let part = &part.decode();
+                let part = &part.decode(&profile);
                 for (i, c) in part
                     .calls
                     .iter()

@@ -50,7 +50,14 @@ fn goldens() -> Vec<(PathBuf, PathBuf)> {
 }
 
 fn load(sample: &Path) -> Profile {
-    load_paths(&[sample.to_path_buf()], LoadOptions { siblings: false }).unwrap()
+    load_paths(
+        &[sample.to_path_buf()],
+        LoadOptions {
+            siblings: false,
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap()
 }
 
 /// `file:function` as callgrind_annotate writes it.
@@ -90,7 +97,7 @@ fn our_self(
     let mut zero_calls: HashMap<String, Costs> = HashMap::new();
     let n = events.len();
     for part in &profile.parts {
-        let part = &part.decode();
+        let part = &part.decode(profile);
         for (i, l) in part.lines.iter().enumerate() {
             let row = in_order(profile, part, events, part.line_cost(i));
             add(
@@ -218,7 +225,7 @@ fn call_edges_equal_callgrind_annotate() {
         let n = theirs.events.len();
         let mut ours: HashMap<(String, String), (u64, Costs)> = HashMap::new();
         for part in &profile.parts {
-            let part = &part.decode();
+            let part = &part.decode(&profile);
             // callgrind_annotate folds `calls=0` sites into self cost instead.
             for (i, c) in part.calls.iter().enumerate().filter(|(_, c)| c.count > 0) {
                 let callee_file = profile.functions[c.callee.index()].file;
@@ -291,7 +298,7 @@ fn inclusive_costs_equal_callgrind_annotate_without_recursion() {
             }
         }
         for part in &profile.parts {
-            let part = &part.decode();
+            let part = &part.decode(&profile);
             for c in part.calls.iter().filter(|c| c.count == 0) {
                 special.insert(key(
                     &profile,

@@ -14,7 +14,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use cgtui::analysis::Analysis;
-use cgtui::parse::{LoadOptions, load_paths, load_reader};
+use cgtui::parse::{LoadOptions, Plan, load_paths, load_reader};
 use cgtui::profile::{FnId, Profile};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -294,7 +294,8 @@ fn loaded(p: &Profile, i: usize) -> Facts {
         let key = (key_of(p, e.caller), key_of(p, e.callee));
         facts.edges.insert(key, (e.count, a.edge_cost(j).to_vec()));
     }
-    let part = p.parts[i].decode();
+    let part = p.parts[i].decode(p);
+    assert_eq!(part.error, None);
     for (j, l) in part.lines.iter().enumerate() {
         let at = (
             key_of(p, l.func),
@@ -335,9 +336,12 @@ fn loaded(p: &Profile, i: usize) -> Facts {
 
 // ------------------------------------------------------------------ tests
 
-fn load(texts: &[String]) -> Profile {
-    if let [text] = texts {
-        return load_reader("roundtrip.cg", text.as_bytes()).unwrap();
+/// Loads the written files: sequentially (from memory if there is one),
+/// or through the parallel path with `plan`. The directory the files are in
+/// must outlive the profile: the parallel path reads detail from them again.
+fn load(texts: &[String], plan: Option<Plan>) -> (Profile, Option<tempfile::TempDir>) {
+    if let ([text], None) = (texts, plan) {
+        return (load_reader("roundtrip.cg", text.as_bytes()).unwrap(), None);
     }
     let dir = tempfile::tempdir().unwrap();
     let paths: Vec<_> = texts
@@ -349,11 +353,15 @@ fn load(texts: &[String]) -> Profile {
             path
         })
         .collect();
-    load_paths(&paths, LoadOptions { siblings: false }).unwrap()
+    let options = LoadOptions {
+        siblings: false,
+        parallel: plan,
+    };
+    (load_paths(&paths, options).unwrap(), Some(dir))
 }
 
-fn check(m: &Model, texts: &[String]) -> Result<(), TestCaseError> {
-    let p = load(texts);
+fn check(m: &Model, texts: &[String], plan: Option<Plan>) -> Result<(), TestCaseError> {
+    let (p, _dir) = load(texts, plan);
     prop_assert!(p.diagnostics.is_empty(), "{:#?}", p.diagnostics);
     prop_assert_eq!(p.skipped_lines, 0);
     let names: Vec<&str> = p.events.events.iter().map(|e| e.name.as_str()).collect();
@@ -387,7 +395,19 @@ proptest! {
     #[test]
     fn written_profiles_load_back_to_the_model(m in model(), s in style()) {
         let texts = write(&m, &s);
-        check(&m, &texts).map_err(|e| {
+        check(&m, &texts, None).map_err(|e| {
+            TestCaseError::fail(format!("{e}\n--- written:\n{}", texts.join("\n--- next file:\n")))
+        })?;
+    }
+
+    /// The same through the parallel loader, cut into many chunks (it gives
+    /// up on what it does not handle, and the sequential loader takes over:
+    /// either way the result must be the model).
+    #[test]
+    fn written_profiles_load_back_in_parallel(m in model(), s in style(), chunks in 1usize..6) {
+        let texts = write(&m, &s);
+        let plan = Plan { min_size: 0, chunks };
+        check(&m, &texts, Some(plan)).map_err(|e| {
             TestCaseError::fail(format!("{e}\n--- written:\n{}", texts.join("\n--- next file:\n")))
         })?;
     }
@@ -463,5 +483,5 @@ fn the_plainest_style_round_trips() {
             "# callgrind format\nversion: 1\ncreator: roundtrip\npositions: instr line\nevents: Ir Dr\nob=/tmp/prog\nfl=a.c\nfn=main\n16 3 5 1\nfi=./elf/../sysdeps/x86_64/dl-trampoline.h\ncob=/usr/lib/libc.so.6\ncfi=samples/src/inline_helpers.h\ncfn=fib'2\ncalls=2 32 7\n17 4 9 0\n"
         ]
     );
-    check(&m, &texts).unwrap();
+    check(&m, &texts, None).unwrap();
 }

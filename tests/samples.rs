@@ -17,7 +17,14 @@ fn sample(name: &str) -> PathBuf {
 }
 
 fn load(name: &str, siblings: bool) -> Profile {
-    load_paths(&[sample(name)], LoadOptions { siblings }).unwrap()
+    load_paths(
+        &[sample(name)],
+        LoadOptions {
+            siblings,
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap()
 }
 
 /// Self cost per (function name, file) in the profile's first event columns.
@@ -132,7 +139,14 @@ fn inclusive_costs_stay_between_self_and_total_on_every_sample() {
     }
     assert!(files.len() >= 30, "{}", files.len());
     for path in files {
-        let p = load_paths(std::slice::from_ref(&path), LoadOptions { siblings: false }).unwrap();
+        let p = load_paths(
+            std::slice::from_ref(&path),
+            LoadOptions {
+                siblings: false,
+                ..LoadOptions::default()
+            },
+        )
+        .unwrap();
         let errors: Vec<_> = p
             .diagnostics
             .iter()

@@ -58,6 +58,9 @@ pub struct FunctionSource {
     pub jumps: Vec<JumpRow>,
     /// Sorted by address; empty unless the profile has `positions: instr`.
     pub instrs: Vec<InstrRow>,
+    /// Why the rows are missing or incomplete: detail kept in the profile
+    /// file could not be read again (the file changed or went away).
+    pub error: Option<String>,
 }
 
 impl FunctionSource {
@@ -88,6 +91,7 @@ impl FunctionSource {
                 .filter(|r| r.file == file)
                 .cloned()
                 .collect(),
+            error: self.error.clone(),
         }
     }
 
@@ -110,9 +114,9 @@ impl FunctionSource {
 /// `analysis` selects, in `analysis`'s columns (derived events included).
 pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
     let mut acc = [Accumulator::default()];
-    scan(profile, analysis, Some(f), &mut acc, |_| Some(0));
+    let error = scan(profile, analysis, Some(f), &mut acc, |_| Some(0));
     let [acc] = acc;
-    acc.finish()
+    acc.finish(error)
 }
 
 /// The same for every function `keep` accepts, summed: with all functions,
@@ -123,17 +127,17 @@ pub fn collect(
     keep: impl Fn(FnId) -> bool,
 ) -> FunctionSource {
     let mut acc = [Accumulator::default()];
-    scan(profile, analysis, None, &mut acc, |f| keep(f).then_some(0));
+    let error = scan(profile, analysis, None, &mut acc, |f| keep(f).then_some(0));
     let [acc] = acc;
-    acc.finish()
+    acc.finish(error)
 }
 
 /// Every function's own rows, indexed by `FnId`, in one pass over the data.
 pub fn by_function(profile: &Profile, analysis: &Analysis) -> Vec<FunctionSource> {
     let mut accs: Vec<Accumulator> = Vec::new();
     accs.resize_with(profile.functions.len(), Accumulator::default);
-    scan(profile, analysis, None, &mut accs, |f| Some(f.index()));
-    accs.into_iter().map(Accumulator::finish).collect()
+    let error = scan(profile, analysis, None, &mut accs, |f| Some(f.index()));
+    accs.into_iter().map(|a| a.finish(error.clone())).collect()
 }
 
 /// (file, line, target function, target file, target line).
@@ -150,14 +154,15 @@ struct Accumulator {
 
 /// Feeds every line, call and jump record of the selected parts (of `only`
 /// that function, decoding nothing else) to the accumulator `slot` picks for
-/// its function (none: skipped).
+/// its function (none: skipped). Returns the first part's error, if any.
 fn scan(
     profile: &Profile,
     analysis: &Analysis,
     only: Option<FnId>,
     accs: &mut [Accumulator],
     slot: impl Fn(FnId) -> Option<usize>,
-) {
+) -> Option<String> {
+    let mut error = None;
     let width = analysis.width;
     let mut row = vec![0; width];
     let selected = profile
@@ -217,16 +222,19 @@ fn scan(
                 }
             }
         };
-        match only {
-            Some(f) => part.detail.for_each_of(f, visit),
-            None => part.detail.for_each(visit),
-        }
+        let result = match only {
+            Some(f) => part.detail.for_each_of(profile, f, visit),
+            None => part.detail.for_each(profile, visit),
+        };
+        error = error.or(result.err());
     }
+    error
 }
 
 impl Accumulator {
-    fn finish(self) -> FunctionSource {
+    fn finish(self, error: Option<String>) -> FunctionSource {
         FunctionSource {
+            error,
             lines: self
                 .lines
                 .into_iter()

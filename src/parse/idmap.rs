@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 /// Dense ids (the usual case) live in a vector; huge ones in a map.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct IdMap {
     dense: Vec<u32>,
     sparse: HashMap<u64, u32>,

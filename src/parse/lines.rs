@@ -226,6 +226,16 @@ pub fn jcnd_counts(i: &[u8]) -> IResult<&[u8], (Num, Num)> {
     .parse(i)
 }
 
+/// The counts of `jcnd=` (`conditional`) or `jump=`: (taken, executed),
+/// then the unparsed target.
+pub fn jump_counts(conditional: bool, i: &[u8]) -> IResult<&[u8], (Num, Option<Num>)> {
+    if conditional {
+        jcnd_counts(i).map(|(r, (t, e))| (r, (t, Some(e))))
+    } else {
+        count_then_target(i).map(|(r, t)| (r, (t, None)))
+    }
+}
+
 /// A header line `key: value`: the key (letters, digits, `_`) and the value,
 /// trimmed. Only matches when the colon directly follows the key.
 pub fn header(i: &[u8]) -> IResult<&[u8], (&[u8], &[u8])> {

@@ -346,3 +346,4 @@ impl<'p> Loader<'p> {
 
 mod body;
 mod headers;
+mod merge;

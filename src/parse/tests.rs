@@ -78,7 +78,7 @@ fn event_names(p: &Profile) -> Vec<&str> {
 
 /// (func, file, line, addr, costs) of every line record of part 0.
 fn line_records(p: &Profile) -> Vec<(FnId, FileId, u64, u64, Vec<i64>)> {
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(p);
     part.lines
         .iter()
         .enumerate()

@@ -4,7 +4,8 @@
 //! function's records decode without touching the others. This is what lets
 //! a profile stay smaller in memory than its text (about half of it).
 
-use super::{CallSite, Cost, FileId, FnId, Jump, LineCost};
+use super::{CallSite, Cost, FileId, FnId, Jump, LineCost, Profile};
+use std::sync::Arc;
 
 const LINE: u8 = 0;
 const CALL: u8 = 1;
@@ -28,9 +29,24 @@ const CHUNK: usize = 1 << 18;
 /// most 10 bytes (costs add at most 11 bytes each).
 const RESERVE: usize = 96;
 
-/// The encoded records of one part.
+/// Records kept out of memory, read again from the profile when asked for
+/// (what the parallel loader leaves behind).
+pub trait Reread: Send + Sync + std::fmt::Debug {
+    /// Calls `visit` with the records of function `only` (of every function
+    /// if `None`) in file order; an error says why they cannot be read.
+    fn reread(
+        &self,
+        profile: &Profile,
+        only: Option<FnId>,
+        visit: &mut dyn FnMut(Record<'_>),
+    ) -> Result<(), String>;
+}
+
+/// The records of one part: encoded in memory, or read again on demand.
 #[derive(Clone, Debug, Default)]
 pub struct Detail {
+    /// Set when the records are not in memory but in the profile file.
+    source: Option<Arc<dyn Reread>>,
     chunks: Vec<Vec<u8>>,
     /// Each block: its function, chunk and offset; it ends where the next
     /// block of the same chunk begins, or at the chunk's end.
@@ -195,17 +211,38 @@ impl Detail {
         (func, bytes, start as usize, end)
     }
 
+    /// Keeps the records out of memory: `source` reads them when asked.
+    pub fn set_source(&mut self, source: Arc<dyn Reread>) {
+        self.source = Some(source);
+    }
+
     /// Calls `visit` with every record, in file order.
-    pub fn for_each(&self, mut visit: impl FnMut(Record<'_>)) {
+    pub fn for_each(
+        &self,
+        profile: &Profile,
+        mut visit: impl FnMut(Record<'_>),
+    ) -> Result<(), String> {
+        if let Some(source) = &self.source {
+            return source.reread(profile, None, &mut visit);
+        }
         let mut costs = Vec::new();
         for b in 0..self.blocks.len() {
             let (func, bytes, start, end) = self.block_range(b);
             decode_block(func, bytes, start, end, &mut costs, &mut visit);
         }
+        Ok(())
     }
 
     /// Calls `visit` with the records of function `f` only.
-    pub fn for_each_of(&self, f: FnId, mut visit: impl FnMut(Record<'_>)) {
+    pub fn for_each_of(
+        &self,
+        profile: &Profile,
+        f: FnId,
+        mut visit: impl FnMut(Record<'_>),
+    ) -> Result<(), String> {
+        if let Some(source) = &self.source {
+            return source.reread(profile, Some(f), &mut visit);
+        }
         let from = self
             .by_func
             .partition_point(|&b| self.blocks[b as usize].0 < f);
@@ -217,6 +254,7 @@ impl Detail {
             let (func, bytes, start, end) = self.block_range(b as usize);
             decode_block(func, bytes, start, end, &mut costs, &mut visit);
         }
+        Ok(())
     }
 }
 
@@ -349,8 +387,9 @@ mod tests {
         };
         d.push_jump(&jump);
         d.finish();
+        let p = Profile::default();
         let mut all = Vec::new();
-        d.for_each(|r| all.push(format!("{r:?}")));
+        d.for_each(&p, |r| all.push(format!("{r:?}"))).unwrap();
         assert_eq!(all.len(), 5);
         assert_eq!(
             all[0],
@@ -366,7 +405,8 @@ mod tests {
         assert_eq!(all[2], format!("{:?}", Record::Call(call, &[100])));
         assert_eq!(all[3], format!("{:?}", Record::Line(l(1, 1, 1, 0), &[])));
         let mut of0 = Vec::new();
-        d.for_each_of(FnId(0), |r| of0.push(format!("{r:?}")));
+        d.for_each_of(&p, FnId(0), |r| of0.push(format!("{r:?}")))
+            .unwrap();
         assert_eq!(of0.len(), 4);
         assert!(
             of0[3].contains("executed: Some(18446744073709551614)"),
@@ -374,7 +414,7 @@ mod tests {
             of0[3]
         );
         let mut of1 = 0;
-        d.for_each_of(FnId(1), |_| of1 += 1);
+        d.for_each_of(&p, FnId(1), |_| of1 += 1).unwrap();
         assert_eq!(of1, 1);
     }
 
@@ -392,11 +432,12 @@ mod tests {
         d.push_line(&l, &costs[..31]);
         d.finish();
         let mut seen = Vec::new();
-        d.for_each(|r| {
+        d.for_each(&Profile::default(), |r| {
             if let Record::Line(_, c) = r {
                 seen.push(c.to_vec());
             }
-        });
+        })
+        .unwrap();
         assert_eq!(seen, vec![costs.clone(), costs[..31].to_vec()]);
     }
 }

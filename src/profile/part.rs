@@ -3,7 +3,7 @@
 //! `event_map` maps them to the profile's raw events.
 
 use super::detail::{Detail, Record};
-use super::{Cost, FileId, FnId};
+use super::{Cost, FileId, FnId, Profile};
 
 /// Which subpositions lead each cost line (`positions:` header).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,6 +135,9 @@ pub struct Decoded<'a> {
     /// `width` columns per entry of `calls`.
     pub call_costs: Vec<Cost>,
     pub jumps: Vec<Jump>,
+    /// Why the records could not be read (kept out of memory and the
+    /// profile file changed since).
+    pub error: Option<String>,
 }
 
 impl std::ops::Deref for Decoded<'_> {
@@ -191,8 +194,9 @@ impl Part {
         &self.edge_costs[i * w..(i + 1) * w]
     }
 
-    /// All records, decoded, with costs padded to the part's width.
-    pub fn decode(&self) -> Decoded<'_> {
+    /// All records, decoded, with costs padded to the part's width
+    /// (`profile`: the one this part belongs to).
+    pub fn decode(&self, profile: &Profile) -> Decoded<'_> {
         let width = self.width();
         let mut d = Decoded {
             part: self,
@@ -202,12 +206,13 @@ impl Part {
             calls: Vec::new(),
             call_costs: Vec::new(),
             jumps: Vec::new(),
+            error: None,
         };
         let pad = |out: &mut Vec<Cost>, costs: &[Cost]| {
             out.extend_from_slice(costs);
             out.extend(std::iter::repeat_n(0, width.saturating_sub(costs.len())));
         };
-        self.detail.for_each(|r| match r {
+        let result = self.detail.for_each(profile, |r| match r {
             Record::Line(l, c) => {
                 d.lines.push(l);
                 pad(&mut d.line_costs, c);
@@ -218,6 +223,7 @@ impl Part {
             }
             Record::Jump(j) => d.jumps.push(j),
         });
+        d.error = result.err();
         d
     }
 

@@ -120,6 +120,9 @@ pub fn json(profile: &Profile, analysis: &Analysis) -> Value {
 /// and `call_sites` (`{file, line, callee, count, inclusive}`).
 pub fn add_lines(value: &mut Value, profile: &Profile, analysis: &Analysis) {
     let sources = crate::analysis::source::by_function(profile, analysis);
+    if let Some(error) = sources.first().and_then(|s| s.error.clone()) {
+        value["lines_error"] = Value::String(error);
+    }
     let Some(functions) = value.get_mut("functions").and_then(Value::as_array_mut) else {
         return;
     };

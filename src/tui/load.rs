@@ -70,6 +70,7 @@ pub fn load(
 ) -> Result<Loaded> {
     let options = LoadOptions {
         siblings: !args.no_siblings,
+        ..LoadOptions::default()
     };
     let done = Arc::new(AtomicU64::new(0));
     let total = Arc::new(AtomicU64::new(0));

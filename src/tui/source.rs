@@ -148,6 +148,9 @@ impl SourceView {
         let d = &self.data;
         let addresses_only = !d.instrs.is_empty() && d.lines.iter().all(|l| l.line == 0);
         let mut rows = Vec::new();
+        if let Some(error) = &d.error {
+            rows.push(Row::Note(error.clone()));
+        }
         if addresses_only {
             self.body = Body::Addresses;
             rows.push(Row::Note(

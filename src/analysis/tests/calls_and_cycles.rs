@@ -199,7 +199,7 @@ fn called_and_edges_sum_over_call_sites() {
     assert_clean(&p);
     let a = Analysis::new(&p);
     let (main, g, f) = (func(&p, "main"), func(&p, "g"), func(&p, "f"));
-    assert_eq!(p.parts[0].decode().calls.len(), 3);
+    assert_eq!(p.parts[0].decode(&p).calls.len(), 3);
     assert_eq!(a.edges.len(), 2);
     let e = edge(&a, main, f);
     assert_eq!((a.edges[e].count, a.edge_cost(e)), (5, &[50][..]));

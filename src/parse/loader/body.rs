@@ -171,12 +171,10 @@ impl Loader<'_> {
     }
 
     fn jump(&mut self, conditional: bool, value: &[u8]) {
-        let parsed = if conditional {
-            lines::jcnd_counts(value)
-                .map(|(r, (t, e))| (r, t.value, Some(e.value), t.overflow || e.overflow))
-        } else {
-            lines::count_then_target(value).map(|(r, t)| (r, t.value, None, t.overflow))
-        };
+        let parsed = lines::jump_counts(conditional, value).map(|(r, (t, e))| {
+            let overflow = t.overflow || e.is_some_and(|e| e.overflow);
+            (r, t.value, e.map(|e| e.value), overflow)
+        });
         // A jump that cannot be used still owns its position row.
         let Ok((rest, taken, executed, overflow)) = parsed else {
             let key = if conditional { "jcnd" } else { "jump" };
@@ -240,8 +238,9 @@ impl Loader<'_> {
         self.part_has_data = true;
     }
 
-    /// Adds `costs` to `func`'s self cost row in the current part.
-    fn add_self(&mut self, func: FnId, costs: &[Cost]) {
+    /// Adds `costs` to `func`'s self cost row in the current part; true if
+    /// a sum saturated.
+    pub(super) fn add_self(&mut self, func: FnId, costs: &[Cost]) -> bool {
         let width = self.part.width();
         let i = func.index();
         if i >= self.row_of.len() {
@@ -257,16 +256,21 @@ impl Loader<'_> {
             }
             row => row as usize,
         };
-        for (s, c) in self.part.self_costs[row * width..(row + 1) * width]
-            .iter_mut()
-            .zip(costs)
-        {
-            *s = s.saturating_add(*c);
-        }
+        saturating_add(
+            &mut self.part.self_costs[row * width..(row + 1) * width],
+            costs,
+        )
     }
 
-    /// Adds a call site's count and cost to its (caller, callee) edge.
-    fn add_edge(&mut self, caller: FnId, callee: FnId, count: u64, costs: &[Cost]) {
+    /// Adds a call site's count and cost to its (caller, callee) edge; true
+    /// if a sum saturated.
+    pub(super) fn add_edge(
+        &mut self,
+        caller: FnId,
+        callee: FnId,
+        count: u64,
+        costs: &[Cost],
+    ) -> bool {
         let width = self.part.width();
         let next = self.part.edges.len() as u32;
         let e = *self.edge_index.entry((caller.0, callee.0)).or_insert(next) as usize;
@@ -281,13 +285,9 @@ impl Loader<'_> {
                 .resize(self.part.edge_costs.len() + width, 0);
         }
         let edge = &mut self.part.edges[e];
+        let overflow = edge.count.checked_add(count).is_none();
         edge.count = edge.count.saturating_add(count);
-        for (s, c) in self.part.edge_costs[e * width..(e + 1) * width]
-            .iter_mut()
-            .zip(costs)
-        {
-            *s = s.saturating_add(*c);
-        }
+        saturating_add(&mut self.part.edge_costs[e * width..(e + 1) * width], costs) || overflow
     }
 
     /// Splits decoded columns into (instruction address, line number).
@@ -448,4 +448,14 @@ impl Loader<'_> {
             }
         }
     }
+}
+
+/// Adds `costs` into `sums`, saturating; true if any sum saturated.
+fn saturating_add(sums: &mut [Cost], costs: &[Cost]) -> bool {
+    let mut saturated = false;
+    for (s, &c) in sums.iter_mut().zip(costs) {
+        saturated |= s.checked_add(c).is_none();
+        *s = s.saturating_add(c);
+    }
+    saturated
 }

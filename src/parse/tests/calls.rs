@@ -20,7 +20,7 @@ fn call_cost_is_inclusive_and_not_the_callers_self_cost() {
     assert_clean(&p);
     let main = func(&p, "main", "a.c");
     let g = func(&p, "g", "a.c");
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.self_cost(main), &[10, 1]);
     assert_eq!(part.self_cost(g), &[100, 4]);
     assert_eq!(part.lines.len(), 2);
@@ -50,7 +50,7 @@ fn calls_zero_is_still_call_cost() {
     ]);
     assert_clean(&p);
     let main = func(&p, "main", "");
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.self_cost(main), &[10]);
     assert_eq!(part.calls[0].count, 0);
     assert_eq!(part.call_cost(0), &[50]);
@@ -69,16 +69,16 @@ fn calls_without_cfn_is_an_error_and_its_cost_line_is_dropped() {
     assert_eq!(diags(&p), vec![(4, Severity::Error)]);
     assert!(message_at(&p, 4).contains("cfn="));
     assert_eq!(p.skipped_lines, 1);
-    assert!(p.parts[0].decode().calls.is_empty());
+    assert!(p.parts[0].decode(&p).calls.is_empty());
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[11]);
-    assert_eq!(p.parts[0].decode().lines.len(), 2);
+    assert_eq!(p.parts[0].decode(&p).lines.len(), 2);
 }
 
 #[test]
 fn unreadable_calls_count_is_an_error_and_its_cost_line_is_dropped() {
     let p = load(&["events: Ir", "fn=main", "cfn=g", "calls=x 5", "2 50", "3 1"]);
     assert_eq!(diags(&p), vec![(4, Severity::Error)]);
-    assert!(p.parts[0].decode().calls.is_empty());
+    assert!(p.parts[0].decode(&p).calls.is_empty());
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[1]);
 }
 
@@ -94,14 +94,14 @@ fn calls_at_the_end_of_the_file_is_a_warning() {
     let p = load(&lines);
     assert_eq!(diags(&p), vec![(5, Severity::Warning)]);
     assert!(message_at(&p, 5).starts_with("file ends after `calls=` without its cost line"));
-    assert!(p.parts[0].decode().calls.is_empty());
+    assert!(p.parts[0].decode(&p).calls.is_empty());
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[10]);
 
     // The same without the final newline.
     let p = load_str(&lines.join("\n"));
     assert_eq!(diags(&p), vec![(5, Severity::Warning)]);
     assert!(message_at(&p, 5).starts_with("file ends after `calls=`"));
-    assert!(p.parts[0].decode().calls.is_empty());
+    assert!(p.parts[0].decode(&p).calls.is_empty());
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn comments_and_blank_lines_between_calls_and_its_cost_line_are_skipped() {
     ]);
     assert_clean(&p);
     let (main, g) = (func(&p, "main", ""), func(&p, "g", ""));
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.calls.len(), 1);
     assert_eq!((part.calls[0].callee, part.calls[0].line), (g, 2));
     assert_eq!(part.call_cost(0), &[30]);
@@ -141,7 +141,7 @@ fn calls_followed_by_another_kind_of_line_drops_the_call() {
     ]);
     assert_eq!(diags(&p), vec![(5, Severity::Error)]);
     assert!(message_at(&p, 5).contains("not followed by a cost line"));
-    assert!(p.parts[0].decode().calls.is_empty());
+    assert!(p.parts[0].decode(&p).calls.is_empty());
     assert_eq!(p.parts[0].self_cost(func(&p, "g", "")), &[5]);
 }
 
@@ -178,7 +178,7 @@ fn callee_without_cfi_is_in_the_inlined_file_and_fn_resets_to_the_fl_file() {
     assert_eq!(p.functions.len(), 4);
     assert_eq!(p.find_function("inl", "a.c", ""), None);
     assert_eq!(p.find_function("g", "inc.h", ""), None);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(
         line_records(&p),
         vec![
@@ -217,7 +217,7 @@ fn fi_and_fe_move_line_costs_without_a_new_function() {
     assert_clean(&p);
     assert_eq!(p.functions.len(), 1);
     let main = func(&p, "main", "a.c");
-    let files: Vec<FileId> = p.parts[0].decode().lines.iter().map(|l| l.file).collect();
+    let files: Vec<FileId> = p.parts[0].decode(&p).lines.iter().map(|l| l.file).collect();
     let (a, x, y) = (file(&p, "a.c"), file(&p, "x.h"), file(&p, "y.h"));
     assert_eq!(files, vec![a, x, y, a]);
     assert_eq!(p.parts[0].self_cost(main), &[15]);
@@ -245,7 +245,7 @@ fn jump_and_jcnd_records() {
     let main = func(&p, "main", "a.c");
     let other = func(&p, "other", "b.c");
     let (a, b) = (file(&p, "a.c"), file(&p, "b.c"));
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.jumps.len(), 3);
     let j = part.jumps[0];
     assert_eq!((j.func, j.file, j.addr, j.line), (main, a, 0x200, 20));
@@ -278,7 +278,7 @@ fn jump_without_its_position_row_at_the_end_of_the_file_is_kept() {
     // As in the middle of a file: the jump is at the last position.
     let p = load(&["events: Ir", "fn=main", "10 1", "jump=3 20"]);
     assert_clean(&p);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.jumps.len(), 1);
     let j = part.jumps[0];
     assert_eq!(
@@ -299,7 +299,7 @@ fn a_jump_that_cannot_be_read_does_not_turn_its_row_into_a_cost_line() {
         "+1 2",
     ]);
     assert_eq!(diags(&p), vec![(5, Severity::Error)]);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert!(part.jumps.is_empty());
     let lines: Vec<u64> = part.lines.iter().map(|l| l.line).collect();
     assert_eq!(lines, vec![10, 11]);

@@ -74,7 +74,7 @@ fn more_costs_than_events_warns_and_drops_the_extra_ones() {
         "4 counters but 2 events; the extra ones are ignored"
     );
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[10, 2]);
-    assert_eq!(p.parts[0].decode().line_cost(0), &[10, 2]);
+    assert_eq!(p.parts[0].decode(&p).line_cost(0), &[10, 2]);
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn counters_beyond_64_bits_saturate_with_a_warning() {
     assert_eq!(message_at(&p, 3), "1 counter(s) beyond 64 bits saturated");
     // Sums saturate too.
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[i64::MAX, 6]);
-    assert_eq!(p.parts[0].decode().line_cost(0), &[i64::MAX, 5]);
+    assert_eq!(p.parts[0].decode(&p).line_cost(0), &[i64::MAX, 5]);
 }
 
 fn not_a_profile(bytes: &[u8]) -> String {
@@ -215,7 +215,7 @@ fn positions_and_counts_beyond_64_bits_are_reported() {
             (7, Severity::Warning)
         ]
     );
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.calls[0].count, u64::MAX);
     assert_eq!(part.jumps[0].taken, u64::MAX);
     assert_eq!(part.self_cost(func(&p, "main", "")), &[1]);

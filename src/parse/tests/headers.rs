@@ -30,7 +30,7 @@ fn header_lines_fill_meta_and_part() {
     assert_eq!(p.meta.creator.as_deref(), Some("callgrind-3.19.0"));
     assert_eq!(p.meta.cmd.as_deref(), Some("./prog arg"));
     assert_eq!(p.parts.len(), 1);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.source, 0);
     assert_eq!(part.first_line, 1);
     assert_eq!(part.pid, Some(1234));
@@ -81,7 +81,7 @@ fn positions_combinations_split_address_and_line() {
     for (header, cost, (instr, bb, line), addr, at_line) in cases {
         let p = load(&[header, "events: Ir", "fn=f", cost]);
         assert_clean(&p);
-        let part = &p.parts[0].decode();
+        let part = &p.parts[0].decode(&p);
         assert_eq!(part.positions, Positions { instr, bb, line }, "{header}");
         assert_eq!(part.lines.len(), 1, "{header}");
         assert_eq!(part.lines[0].addr, addr, "{header}");
@@ -102,8 +102,8 @@ fn unknown_position_name_is_an_error_and_keeps_the_default() {
     assert_eq!(diags(&p), vec![(1, Severity::Error)]);
     assert!(message_at(&p, 1).contains("`foo`"));
     assert_eq!(p.parts[0].positions, Positions::default());
-    assert_eq!(p.parts[0].decode().lines[0].line, 5);
-    assert_eq!(p.parts[0].decode().line_cost(0), &[7]);
+    assert_eq!(p.parts[0].decode(&p).lines[0].line, 5);
+    assert_eq!(p.parts[0].decode(&p).line_cost(0), &[7]);
 }
 
 #[test]

@@ -15,7 +15,7 @@ fn crlf_line_ends() {
     let g = func(&p, "g", "a.c");
     assert_eq!(p.parts[0].self_cost(main), &[10, 2]);
     assert_eq!(p.parts[0].self_cost(g), &[3, 0]);
-    assert_eq!(p.parts[0].decode().call_cost(0), &[3, 0]);
+    assert_eq!(p.parts[0].decode(&p).call_cost(0), &[3, 0]);
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn blank_lines_and_comments_anywhere() {
     ]);
     assert_clean(&p);
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[10]);
-    assert_eq!(p.parts[0].decode().call_cost(0), &[3]);
+    assert_eq!(p.parts[0].decode(&p).call_cost(0), &[3]);
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn fewer_costs_than_events_are_zero() {
     let p = load(&["events: Ir Dr Dw", "fn=main", "1 10", "2"]);
     assert_clean(&p);
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[10, 0, 0]);
-    assert_eq!(p.parts[0].decode().line_cost(1), &[0, 0, 0]);
+    assert_eq!(p.parts[0].decode(&p).line_cost(1), &[0, 0, 0]);
 }
 
 #[test]
@@ -91,12 +91,12 @@ fn gzip_input_reads_the_same_as_plain() {
     assert_eq!(p.parts.len(), 1);
     assert_eq!(p.parts[0].self_cost(main), &[10]);
     assert_eq!(p.parts[0].self_cost(g), &[7]);
-    assert_eq!(p.parts[0].decode().calls, q.parts[0].decode().calls);
-    assert_eq!(p.parts[0].decode().call_cost(0), &[7]);
-    assert_eq!(p.parts[0].decode().lines, q.parts[0].decode().lines);
+    assert_eq!(p.parts[0].decode(&p).calls, q.parts[0].decode(&q).calls);
+    assert_eq!(p.parts[0].decode(&p).call_cost(0), &[7]);
+    assert_eq!(p.parts[0].decode(&p).lines, q.parts[0].decode(&q).lines);
     assert_eq!(
-        p.parts[0].decode().line_costs,
-        q.parts[0].decode().line_costs
+        p.parts[0].decode(&p).line_costs,
+        q.parts[0].decode(&q).line_costs
     );
     assert_eq!(diags(&p), vec![(10, Severity::Error)]);
     assert_eq!(diags(&p), diags(&q));

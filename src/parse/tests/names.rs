@@ -27,7 +27,7 @@ fn compressed_names_define_and_reference() {
     let main = func_in(&p, "main", "a.c", "prog");
     let helper = func_in(&p, "helper", "b.c", "prog");
     assert_eq!(p.functions.len(), 2);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.self_cost(main), &[11]);
     assert_eq!(part.self_cost(helper), &[5]);
     assert_eq!(part.calls.len(), 1);
@@ -91,7 +91,7 @@ fn file_ids_are_shared_by_fl_fi_fe_cfi_cfl_and_jfi() {
     let main = func(&p, "main", "a.c");
     let inl = func(&p, "inl", "inc.h");
     let cf = func(&p, "cf", "c.c");
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(
         line_records(&p),
         vec![
@@ -142,7 +142,7 @@ fn object_ids_are_shared_by_ob_and_cob_and_cfi_cob_apply_to_one_cfn() {
     let helper = func_in(&p, "helper", "a.c", "prog");
     let main = func_in(&p, "main", "a.c", "prog");
     assert_eq!(p.functions.len(), 3);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.calls[0].callee, strlen);
     assert_eq!(part.calls[1].callee, helper);
     assert_eq!(part.self_cost(strlen), &[7]);
@@ -178,7 +178,7 @@ fn function_ids_are_shared_by_fn_cfn_and_jfn() {
     assert_clean(&p);
     let g = func(&p, "g", "");
     let h = func(&p, "h", "");
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(p.functions.len(), 3);
     assert_eq!(part.calls[0].callee, g);
     assert_eq!(part.jumps[0].target_func, g);

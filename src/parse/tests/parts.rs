@@ -84,7 +84,7 @@ fn combined_dumps_are_parts_that_declare_their_ids_again() {
     assert_eq!(p.functions.len(), 2);
     assert_eq!(p1.self_cost(g), &[1]);
     assert_eq!(p2.self_cost(g), &[3]);
-    assert!(p2.decode().calls.is_empty());
+    assert!(p2.decode(&p).calls.is_empty());
     let all = Analysis::new(&p);
     assert_eq!(all.totals, vec![14]);
     assert_eq!(all.self_cost(g), &[4]);
@@ -134,7 +134,7 @@ fn xdebug_appended_files_and_calls_with_an_extra_field() {
     let main = func(&p, "{main}", "a.php");
     let strlen = func(&p, "php::strlen", "php:internal");
     assert_eq!(p.functions.len(), 2);
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     assert_eq!(part.self_cost(main), &[10, 100]);
     assert_eq!(part.self_cost(strlen), &[5, 0]);
     let c = part.calls[0];
@@ -182,7 +182,14 @@ fn two_files_with_different_events_merge_them() {
         ]),
     )
     .unwrap();
-    let p = load_paths(&[a.clone(), b.clone()], LoadOptions { siblings: false }).unwrap();
+    let p = load_paths(
+        &[a.clone(), b.clone()],
+        LoadOptions {
+            siblings: false,
+            ..LoadOptions::default()
+        },
+    )
+    .unwrap();
     assert_clean(&p);
     assert_eq!(
         p.sources,
@@ -219,7 +226,13 @@ fn a_stray_file_of_the_set_is_skipped_not_fatal() {
     assert!(skipped[0].file.ends_with("callgrind.out.7-02"));
     // Named explicitly, it is still an error.
     let bad = dir.path().join("callgrind.out.7-02");
-    let named = load_paths(&[good, bad], LoadOptions { siblings: false });
+    let named = load_paths(
+        &[good, bad],
+        LoadOptions {
+            siblings: false,
+            ..LoadOptions::default()
+        },
+    );
     assert!(matches!(
         named,
         Err(crate::parse::LoadError::NotAProfile { .. })

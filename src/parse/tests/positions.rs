@@ -52,7 +52,7 @@ fn relative_line_positions_with_line_zero_between() {
         "+3 1",
     ]);
     assert_clean(&p);
-    let got: Vec<u64> = p.parts[0].decode().lines.iter().map(|l| l.line).collect();
+    let got: Vec<u64> = p.parts[0].decode(&p).lines.iter().map(|l| l.line).collect();
     assert_eq!(got, vec![10, 12, 7, 7, 0, 3]);
 }
 
@@ -77,7 +77,7 @@ fn call_and_jump_positions_do_not_move_the_last_position() {
     assert_clean(&p);
     let main = func(&p, "main", "a.c");
     let g = func(&p, "g", "a.c");
-    let part = &p.parts[0].decode();
+    let part = &p.parts[0].decode(&p);
     let a = file(&p, "a.c");
     assert_eq!(
         line_records(&p),
@@ -121,7 +121,7 @@ fn relative_position_below_zero_is_an_error_and_the_line_is_skipped() {
     assert_eq!(diags(&p), vec![(4, Severity::Error)]);
     assert!(message_at(&p, 4).contains("below zero"));
     assert_eq!(p.skipped_lines, 1);
-    let lines: Vec<u64> = p.parts[0].decode().lines.iter().map(|l| l.line).collect();
+    let lines: Vec<u64> = p.parts[0].decode(&p).lines.iter().map(|l| l.line).collect();
     assert_eq!(lines, vec![10, 11]);
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[4]);
 }

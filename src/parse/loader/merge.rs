@@ -1,0 +1,139 @@
+//! Taking in what the parallel path read (`parse::parallel`): the header
+//! state it starts from, and each chunk, merged in file order so that names
+//! are interned and functions created in the order the sequential loader
+//! would have met them.
+
+use super::{Loader, Pending};
+use crate::parse::IdMap;
+use crate::parse::parallel::local::{Entry, Space};
+use crate::parse::parallel::{Bail, Block, Chunk, LazyDetail};
+use crate::profile::{FileId, Interner, ObjId, Positions};
+use std::sync::Arc;
+
+impl Loader<'_> {
+    /// (subpositions, events) of the part the body belongs to, if the header
+    /// left the loader ready for a body of cost lines.
+    pub(in crate::parse) fn body_shape(&self) -> Option<(usize, usize)> {
+        let ready = self.events_declared
+            && matches!(self.pending, Pending::None)
+            && !self.part_has_data
+            && self.part.width() > 0;
+        ready.then(|| (self.part.positions.count(), self.part.width()))
+    }
+
+    pub(in crate::parse) fn part_positions(&self) -> Positions {
+        self.part.positions
+    }
+
+    /// The name-compression tables (files, objects, functions) as they stand.
+    pub(in crate::parse) fn name_tables(&self) -> [&IdMap; 3] {
+        [&self.files, &self.objects, &self.fns]
+    }
+
+    pub(in crate::parse) fn set_line_count(&mut self, lines: usize) {
+        self.line_no = lines;
+    }
+
+    pub(in crate::parse) fn set_lazy_detail(&mut self, detail: LazyDetail) {
+        self.part.detail.set_source(Arc::new(detail));
+    }
+
+    /// Adds chunk `c`, whose first line is line `first_line` of the file, and
+    /// appends its blocks (with their ends still to be set) to `blocks`.
+    pub(in crate::parse) fn merge_chunk(
+        &mut self,
+        c: Chunk,
+        first_line: usize,
+        blocks: &mut Vec<Block>,
+    ) -> Result<(), Bail> {
+        let p = &mut *self.profile;
+        let objs = resolve(
+            &c.tables.objects,
+            self.obj.0,
+            &mut self.objects,
+            &mut p.objects,
+        )?;
+        let files = resolve(
+            &c.tables.files,
+            self.fn_file.0,
+            &mut self.files,
+            &mut p.files,
+        )?;
+        let names = resolve(&c.tables.names, u32::MAX, &mut self.fns, &mut p.fn_names)?;
+        let fns: Vec<_> = c
+            .tables
+            .functions
+            .iter()
+            .map(|&(n, f, o)| {
+                p.function_id(
+                    names[n as usize],
+                    FileId(files[f as usize]),
+                    ObjId(objs[o as usize]),
+                )
+            })
+            .collect();
+        let w = self.part.width();
+        for &f in &c.sums.row_order {
+            let f = f as usize;
+            if self.add_self(fns[f], &c.sums.rows[f * w..(f + 1) * w]) {
+                return Err(Bail("cost beyond 64 bits"));
+            }
+        }
+        for (e, &(caller, callee, count)) in c.sums.edges.iter().enumerate() {
+            let costs = &c.sums.edge_costs[e * w..(e + 1) * w];
+            if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
+                return Err(Bail("cost beyond 64 bits"));
+            }
+        }
+        blocks.extend(c.sums.blocks.iter().map(|b| Block {
+            func: fns[b.func as usize],
+            start: b.start,
+            end: 0,
+            obj: ObjId(objs[b.obj as usize]),
+            fn_file: FileId(files[b.fn_file as usize]),
+            last: b.last,
+        }));
+        self.obj = ObjId(objs[c.end_obj as usize]);
+        self.fn_file = FileId(files[c.end_fn_file as usize]);
+        self.line_file = self.fn_file;
+        self.part_has_data |= c.sums.has_data;
+        for (line, text) in &c.trailer {
+            self.line_no = first_line + line - 2;
+            if self.line_with_fields(text, None).is_err() {
+                return Err(Bail("trailer line"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Global ids of a chunk's local names, in the order the chunk first saw
+/// them (so new names are interned in file order). `inherited` stands for
+/// entry `Inherited`.
+fn resolve(
+    space: &Space,
+    inherited: u32,
+    table: &mut IdMap,
+    interner: &mut Interner,
+) -> Result<Vec<u32>, Bail> {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    space
+        .entries
+        .iter()
+        .map(|entry| match entry {
+            Entry::Inherited => Ok(inherited),
+            Entry::Literal(name) => Ok(interner.intern(&text(name))),
+            Entry::Defined(id, name) => {
+                let interned = interner.intern(&text(name));
+                match table.get(*id) {
+                    Some(other) if other != interned => Err(Bail("name ID redefined")),
+                    _ => {
+                        table.define(*id, interned);
+                        Ok(interned)
+                    }
+                }
+            }
+            Entry::External(id) => table.get(*id).ok_or(Bail("name ID used before defined")),
+        })
+        .collect()
+}

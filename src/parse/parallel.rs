@@ -1,0 +1,385 @@
+//! Loading a plain profile file on every core. The header (up to the first
+//! `fn=`) goes through the sequential `Loader`; the body is cut at `fn=`
+//! lines into one chunk per core, each scanned on its own thread with names
+//! and functions local to it (`scan`, `local`); the chunks are then merged
+//! in file order, which gives every name and function the id the sequential
+//! loader would have given it.
+//!
+//! Per-line, per-call-site and per-jump detail is not kept: each `fn=`
+//! block's byte range and starting state are, and `reread` reads a
+//! function's blocks again when a view asks for them. That is what keeps
+//! the load fast and its memory far below the size of the file.
+//!
+//! Anything unusual makes a chunk give up (`Bail`); the caller then loads
+//! the files again with the sequential loader, which reports it.
+
+pub(super) mod local;
+mod reread;
+mod scan;
+
+use super::{LoadError, Progress, loader::Loader};
+use crate::profile::Cost;
+use local::Tables;
+use scan::{Last, LocalCall, LocalJump, Scanner, Sink};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use reread::{Block, LazyDetail};
+
+/// Why the parallel path gave up on a file (the sequential loader then reads it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bail(pub &'static str);
+
+/// How a file was loaded.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Loaded in parallel; the bytes read.
+    Loaded(u64),
+    /// Not worth it, or not a plain file that starts like a Callgrind profile.
+    NotEligible,
+    /// Gave up part way; the profile must be loaded again sequentially.
+    Bailed(&'static str),
+}
+
+/// When and how to load in parallel.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Files smaller than this are loaded sequentially (it is fast enough).
+    pub min_size: u64,
+    /// Chunks the body is cut into (one thread each).
+    pub chunks: usize,
+}
+
+impl Plan {
+    /// One chunk per core, for files of a few megabytes and up.
+    pub fn automatic() -> Self {
+        Plan {
+            min_size: 4 << 20,
+            chunks: std::thread::available_parallelism().map_or(2, |n| n.get().min(16)),
+        }
+    }
+}
+
+/// The header must reach its first `fn=` within this many bytes.
+const HEAD: usize = 4 << 20;
+/// How often progress is reported while the chunks are read.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
+/// Read size of each chunk's thread.
+const BUFFER: usize = 1 << 20;
+
+/// Loads `path` into `loader` in parallel if `plan` says so and the file allows.
+pub(super) fn load_file(
+    loader: &mut Loader<'_>,
+    path: &Path,
+    name: &str,
+    plan: Plan,
+    progress: Progress<'_>,
+) -> Result<Outcome, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    let mut file = File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    let len = meta.len();
+    if !meta.is_file() || len < plan.min_size.max(1) {
+        return Ok(Outcome::NotEligible);
+    }
+    let mut head = Vec::new();
+    (&mut file)
+        .take(HEAD as u64)
+        .read_to_end(&mut head)
+        .map_err(io)?;
+    let Some(body) = first_fn_line(&head) else {
+        return Ok(Outcome::NotEligible);
+    };
+    loader.begin_file(name);
+    let mut header_lines = 0;
+    for line in head[..body].split_inclusive(|&b| b == b'\n') {
+        header_lines += 1;
+        loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
+    }
+    let Some((npos, width)) = loader.body_shape() else {
+        return Ok(Outcome::Bailed("header not as expected"));
+    };
+    drop(head);
+    let bounds = split(&mut file, body as u64, len, plan.chunks).map_err(io)?;
+    let read = AtomicU64::new(body as u64);
+    let chunks = std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel();
+        let workers: Vec<_> = bounds
+            .windows(2)
+            .map(|w| {
+                let (start, end, read, done) = (w[0], w[1], &read, done.clone());
+                scope.spawn(move || {
+                    let chunk = scan_chunk(path, start, end, npos, width, read);
+                    let _ = done.send(());
+                    chunk
+                })
+            })
+            .collect();
+        for _ in &workers {
+            while finished.recv_timeout(PROGRESS_EVERY).is_err() {
+                progress(read.load(Ordering::Relaxed), None);
+            }
+        }
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or(Ok(Err(Bail("chunk thread panicked")))))
+            .collect::<Vec<_>>()
+    });
+    progress(len, None);
+    let mut first_line = header_lines + 1;
+    let mut blocks = Vec::new();
+    for (chunk, &end) in chunks.into_iter().zip(&bounds[1..]) {
+        let chunk = match chunk.map_err(io)? {
+            Ok(chunk) => chunk,
+            Err(Bail(why)) => return Ok(Outcome::Bailed(why)),
+        };
+        let lines = chunk.lines;
+        let from = blocks.len();
+        if let Err(Bail(why)) = loader.merge_chunk(chunk, first_line, &mut blocks) {
+            return Ok(Outcome::Bailed(why));
+        }
+        // A block ends where the next begins; the chunk's last one, at its end.
+        for i in from..blocks.len() {
+            let next = blocks.get(i + 1).map_or(end, |b: &Block| b.start);
+            blocks[i].end = next;
+        }
+        first_line += lines;
+    }
+    loader.set_line_count(first_line - 1);
+    let detail = LazyDetail::new(path, &meta, loader, width, blocks);
+    loader.set_lazy_detail(detail);
+    loader.end_file(false)?;
+    Ok(Outcome::Loaded(len))
+}
+
+/// Where the first line starting with `fn=` begins.
+fn first_fn_line(head: &[u8]) -> Option<usize> {
+    if head.starts_with(b"fn=") {
+        return Some(0);
+    }
+    memchr::memmem::find(head, b"\nfn=").map(|i| i + 1)
+}
+
+/// Chunk boundaries: `body`, the start of an `fn=` line near each even
+/// share of the rest, and `len`.
+fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Result<Vec<u64>> {
+    const WINDOW: u64 = 1 << 16;
+    let mut bounds = vec![body];
+    let share = (len - body) / chunks.max(1) as u64;
+    let mut window = Vec::new();
+    for k in 1..chunks as u64 {
+        let mut at = (body + k * share).max(*bounds.last().unwrap_or(&body) + 1);
+        // Looks for "\nfn=" from the byte before `at`, a window at a time.
+        let found = loop {
+            if at >= len {
+                break None;
+            }
+            file.seek(SeekFrom::Start(at - 1))?;
+            window.clear();
+            file.by_ref().take(WINDOW + 3).read_to_end(&mut window)?;
+            if let Some(i) = memchr::memmem::find(&window, b"\nfn=") {
+                break Some(at - 1 + i as u64 + 1);
+            }
+            at += WINDOW;
+        };
+        match found {
+            Some(b) => bounds.push(b),
+            None => break,
+        }
+    }
+    bounds.push(len);
+    Ok(bounds)
+}
+
+/// What one chunk adds up to, with ids local to its `Tables`.
+pub(super) struct Chunk {
+    pub tables: Tables,
+    pub sums: Sums,
+    pub lines: usize,
+    pub trailer: Vec<(usize, Vec<u8>)>,
+    /// Object and function file current at the chunk's end (local indexes).
+    pub end_obj: u32,
+    pub end_fn_file: u32,
+}
+
+/// The `Sink` of a load: self costs per function, calls per edge, blocks.
+#[derive(Default)]
+pub(super) struct Sums {
+    width: usize,
+    /// `width` columns per local function.
+    pub rows: Vec<Cost>,
+    has_row: Vec<bool>,
+    /// Local functions in the order they first had self cost.
+    pub row_order: Vec<u32>,
+    edge_index: HashMap<(u32, u32), u32>,
+    /// (caller, callee, count), in the order first seen.
+    pub edges: Vec<(u32, u32, u64)>,
+    pub edge_costs: Vec<Cost>,
+    pub blocks: Vec<LocalBlock>,
+    pub has_data: bool,
+}
+
+/// A `fn=` block as the chunk saw it.
+pub(super) struct LocalBlock {
+    pub func: u32,
+    pub start: u64,
+    pub obj: u32,
+    pub fn_file: u32,
+    pub last: Last,
+}
+
+/// Adds `costs` into `into`; false on overflow (the sequential loader
+/// saturates and says so).
+fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
+    let mut ok = true;
+    for (s, &c) in into.iter_mut().zip(costs) {
+        match s.checked_add(c) {
+            Some(v) => *s = v,
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+impl Sink for Sums {
+    fn self_cost(
+        &mut self,
+        _: &Tables,
+        func: u32,
+        _: u32,
+        _: [u64; 3],
+        costs: &[Cost],
+    ) -> Result<(), Bail> {
+        let w = self.width;
+        let f = func as usize;
+        if f >= self.has_row.len() {
+            self.has_row.resize(f + 1, false);
+            self.rows.resize((f + 1) * w, 0);
+        }
+        if !self.has_row[f] {
+            self.has_row[f] = true;
+            self.row_order.push(func);
+        }
+        self.has_data = true;
+        if add(&mut self.rows[f * w..(f + 1) * w], costs) {
+            Ok(())
+        } else {
+            Err(Bail("cost beyond 64 bits"))
+        }
+    }
+
+    fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
+        let w = self.width;
+        let next = self.edges.len() as u32;
+        let e = *self
+            .edge_index
+            .entry((call.caller, call.callee))
+            .or_insert(next) as usize;
+        if e == self.edges.len() {
+            self.edges.push((call.caller, call.callee, 0));
+            self.edge_costs.resize(self.edge_costs.len() + w, 0);
+        }
+        self.has_data = true;
+        let count = &mut self.edges[e].2;
+        *count = count
+            .checked_add(call.count)
+            .ok_or(Bail("call count beyond 64 bits"))?;
+        if add(&mut self.edge_costs[e * w..(e + 1) * w], costs) {
+            Ok(())
+        } else {
+            Err(Bail("cost beyond 64 bits"))
+        }
+    }
+
+    fn jump(&mut self, _: &Tables, _: LocalJump) -> Result<(), Bail> {
+        self.has_data = true;
+        Ok(())
+    }
+
+    fn block(&mut self, func: u32, start: u64, obj: u32, fn_file: u32, last: Last) {
+        self.blocks.push(LocalBlock {
+            func,
+            start,
+            obj,
+            fn_file,
+            last,
+        });
+    }
+}
+
+/// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`.
+fn scan_chunk(
+    path: &Path,
+    start: u64,
+    end: u64,
+    npos: usize,
+    width: usize,
+    read: &AtomicU64,
+) -> std::io::Result<Result<Chunk, Bail>> {
+    let sums = Sums {
+        width,
+        ..Sums::default()
+    };
+    let mut scanner = Scanner::new(sums, npos, width, Last::default());
+    if let Err(bail) = scan_range(path, start, end, &mut scanner, read)? {
+        return Ok(Err(bail));
+    }
+    Ok(Ok(Chunk {
+        lines: scanner.lines,
+        trailer: std::mem::take(&mut scanner.trailer),
+        end_obj: scanner.obj,
+        end_fn_file: scanner.fn_file,
+        tables: scanner.tables,
+        sums: scanner.sink,
+    }))
+}
+
+/// Feeds the lines of bytes `start..end` of `path` to `scanner`.
+pub(super) fn scan_range<S: Sink>(
+    path: &Path,
+    start: u64,
+    end: u64,
+    scanner: &mut Scanner<S>,
+    read: &AtomicU64,
+) -> std::io::Result<Result<(), Bail>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(start))?;
+    let mut reader = file.take(end - start);
+    let mut buf = vec![0u8; BUFFER.min((end - start) as usize + 1)];
+    let (mut filled, mut offset) = (0, start);
+    loop {
+        let n = reader.read(&mut buf[filled..])?;
+        filled += n;
+        let mut consumed = 0;
+        for nl in memchr::memchr_iter(b'\n', &buf[consumed..filled]) {
+            if let Err(bail) = scanner.line(offset + consumed as u64, &buf[consumed..nl]) {
+                return Ok(Err(bail));
+            }
+            consumed = nl + 1;
+        }
+        if n == 0 {
+            if consumed < filled {
+                if let Err(bail) = scanner.line(offset + consumed as u64, &buf[consumed..filled]) {
+                    return Ok(Err(bail));
+                }
+            }
+            return Ok(scanner.finish());
+        }
+        read.fetch_add(consumed as u64, Ordering::Relaxed);
+        buf.copy_within(consumed..filled, 0);
+        offset += consumed as u64;
+        filled -= consumed;
+        if filled == buf.len() {
+            if buf.len() >= super::MAX_LINE {
+                return Ok(Err(Bail("overlong line")));
+            }
+            buf.resize(buf.len() * 2, 0);
+        }
+    }
+}

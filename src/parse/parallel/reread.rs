@@ -1,0 +1,320 @@
+//! A part's per-line detail read again from its file: the `fn=` blocks of
+//! one function (or all of them), scanned from their recorded starting state
+//! by the same `Scanner` that loaded them, with names resolved read-only
+//! against the profile.
+
+use super::local::{Entry, Space, Tables};
+use super::scan::{Last, LocalCall, LocalJump, Scanner, Sink};
+use super::{Bail, scan_range};
+use crate::parse::IdMap;
+use crate::parse::loader::Loader;
+use crate::profile::{
+    CallSite, Cost, FileId, FnId, Interner, Jump, LineCost, ObjId, Positions, Profile, Record,
+    Reread,
+};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
+use std::time::SystemTime;
+
+/// One `fn=` block: bytes `start..end` of the file, and the object, file
+/// and positions current where it starts.
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub func: FnId,
+    pub start: u64,
+    pub end: u64,
+    pub obj: ObjId,
+    pub fn_file: FileId,
+    pub last: Last,
+}
+
+/// Where a part's records are, to be read again.
+#[derive(Debug)]
+pub struct LazyDetail {
+    path: PathBuf,
+    /// Size and modification time when loaded: a changed file is not read.
+    len: u64,
+    modified: Option<SystemTime>,
+    positions: Positions,
+    width: usize,
+    /// Name-compression tables (files, objects, functions) at the file's end.
+    tables: [IdMap; 3],
+    blocks: Vec<Block>,
+    /// Block indexes sorted by function.
+    by_func: Vec<u32>,
+}
+
+impl LazyDetail {
+    pub fn new(
+        path: &Path,
+        meta: &std::fs::Metadata,
+        loader: &Loader<'_>,
+        width: usize,
+        blocks: Vec<Block>,
+    ) -> Self {
+        let mut by_func: Vec<u32> = (0..blocks.len() as u32).collect();
+        by_func.sort_by_key(|&b| blocks[b as usize].func);
+        let [files, objects, fns] = loader.name_tables();
+        let positions = loader.part_positions();
+        LazyDetail {
+            path: path.to_path_buf(),
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            positions,
+            width,
+            tables: [files.clone(), objects.clone(), fns.clone()],
+            blocks,
+            by_func,
+        }
+    }
+
+    fn unchanged(&self) -> Result<(), String> {
+        let meta = std::fs::metadata(&self.path).map_err(|e| self.cannot(&e.to_string()))?;
+        if meta.len() != self.len || meta.modified().ok() != self.modified {
+            return Err(self.cannot("it changed since it was loaded"));
+        }
+        Ok(())
+    }
+
+    fn cannot(&self, why: &str) -> String {
+        format!(
+            "{}: per-line costs cannot be read again: {why}",
+            self.path.display()
+        )
+    }
+
+    /// Scans bytes `start..end` from `block`'s state, handing records to `visit`.
+    fn scan(
+        &self,
+        profile: &Profile,
+        block: &Block,
+        end: u64,
+        visit: &mut dyn FnMut(Record<'_>),
+    ) -> Result<(), String> {
+        let sink = Records {
+            profile,
+            detail: self,
+            obj: block.obj,
+            fn_file: block.fn_file,
+            resolved: Default::default(),
+            costs: Vec::new(),
+            visit,
+        };
+        let npos = self.positions.count();
+        let mut scanner = Scanner::new(sink, npos, self.width, block.last);
+        let read = AtomicU64::new(0);
+        match scan_range(&self.path, block.start, end, &mut scanner, &read) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(Bail(why))) => Err(self.cannot(why)),
+            Err(e) => Err(self.cannot(&e.to_string())),
+        }
+    }
+}
+
+impl Reread for LazyDetail {
+    fn reread(
+        &self,
+        profile: &Profile,
+        only: Option<FnId>,
+        visit: &mut dyn FnMut(Record<'_>),
+    ) -> Result<(), String> {
+        self.unchanged()?;
+        let Some(f) = only else {
+            // Every record: one scan from the first block to the end.
+            return match (self.blocks.first(), self.blocks.last()) {
+                (Some(first), Some(last)) => self.scan(profile, first, last.end, visit),
+                _ => Ok(()),
+            };
+        };
+        let from = self
+            .by_func
+            .partition_point(|&b| self.blocks[b as usize].func < f);
+        for &b in self.by_func[from..]
+            .iter()
+            .take_while(|&&b| self.blocks[b as usize].func == f)
+        {
+            let block = &self.blocks[b as usize];
+            self.scan(profile, block, block.end, visit)?;
+        }
+        Ok(())
+    }
+}
+
+/// Local ids resolved so far (objects, files, names, functions).
+#[derive(Default)]
+struct Resolved {
+    objs: Vec<Option<u32>>,
+    files: Vec<Option<u32>>,
+    names: Vec<Option<u32>>,
+    fns: Vec<Option<FnId>>,
+}
+
+/// The `Sink` of a re-read: records with the profile's ids.
+struct Records<'a> {
+    profile: &'a Profile,
+    detail: &'a LazyDetail,
+    obj: ObjId,
+    fn_file: FileId,
+    resolved: Resolved,
+    costs: Vec<Cost>,
+    visit: &'a mut dyn FnMut(Record<'_>),
+}
+
+/// The global id of entry `i` of `space`, looked up (never created).
+fn lookup(
+    cache: &mut Vec<Option<u32>>,
+    space: &Space,
+    i: u32,
+    inherited: u32,
+    table: &IdMap,
+    interner: &Interner,
+) -> Result<u32, Bail> {
+    let i = i as usize;
+    if cache.len() <= i {
+        cache.resize(space.entries.len().max(i + 1), None);
+    }
+    if let Some(id) = cache[i] {
+        return Ok(id);
+    }
+    let id = match &space.entries[i] {
+        Entry::Inherited => Some(inherited),
+        Entry::Literal(name) => interner.get(&String::from_utf8_lossy(name)),
+        Entry::Defined(id, _) | Entry::External(id) => table.get(*id),
+    };
+    let id = id.ok_or(Bail("a name not in the profile"))?;
+    cache[i] = Some(id);
+    Ok(id)
+}
+
+impl Records<'_> {
+    fn file(&mut self, t: &Tables, i: u32) -> Result<FileId, Bail> {
+        let p = self.profile;
+        let table = &self.detail.tables[0];
+        lookup(
+            &mut self.resolved.files,
+            &t.files,
+            i,
+            self.fn_file.0,
+            table,
+            &p.files,
+        )
+        .map(FileId)
+    }
+
+    fn func(&mut self, t: &Tables, i: u32) -> Result<FnId, Bail> {
+        let i = i as usize;
+        if let Some(Some(f)) = self.resolved.fns.get(i) {
+            return Ok(*f);
+        }
+        let (name, file, obj) = t.functions[i];
+        let p = self.profile;
+        let [files, objects, fns] = &self.detail.tables;
+        let r = &mut self.resolved;
+        let name = lookup(&mut r.names, &t.names, name, u32::MAX, fns, &p.fn_names)?;
+        let file = lookup(
+            &mut r.files,
+            &t.files,
+            file,
+            self.fn_file.0,
+            files,
+            &p.files,
+        )?;
+        let obj = lookup(
+            &mut r.objs,
+            &t.objects,
+            obj,
+            self.obj.0,
+            objects,
+            &p.objects,
+        )?;
+        let f = p
+            .lookup_function(name, FileId(file), ObjId(obj))
+            .ok_or(Bail("a function not in the profile"))?;
+        if r.fns.len() <= i {
+            r.fns.resize(t.functions.len().max(i + 1), None);
+        }
+        r.fns[i] = Some(f);
+        Ok(f)
+    }
+
+    /// (instruction address, line) of decoded columns.
+    fn addr_line(&self, at: [u64; 3]) -> (u64, u64) {
+        let p = self.detail.positions;
+        let addr = if p.instr { at[0] } else { 0 };
+        let line = if p.line { at[p.count() - 1] } else { 0 };
+        (addr, line)
+    }
+
+    /// `costs` without trailing zeros, as the in-memory store keeps them.
+    fn significant(&mut self, costs: &[Cost]) -> usize {
+        let n = costs.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        self.costs.clear();
+        self.costs.extend_from_slice(&costs[..n]);
+        n
+    }
+}
+
+impl Sink for Records<'_> {
+    fn self_cost(
+        &mut self,
+        t: &Tables,
+        func: u32,
+        file: u32,
+        at: [u64; 3],
+        costs: &[Cost],
+    ) -> Result<(), Bail> {
+        let (func, file) = (self.func(t, func)?, self.file(t, file)?);
+        let (addr, line) = self.addr_line(at);
+        self.significant(costs);
+        let record = LineCost {
+            func,
+            file,
+            line,
+            addr,
+        };
+        (self.visit)(Record::Line(record, &self.costs));
+        Ok(())
+    }
+
+    fn call(&mut self, t: &Tables, c: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
+        let (caller, callee) = (self.func(t, c.caller)?, self.func(t, c.callee)?);
+        let file = self.file(t, c.file)?;
+        let (addr, line) = self.addr_line(c.at);
+        let (target_addr, target_line) = self.addr_line(c.target);
+        self.significant(costs);
+        let site = CallSite {
+            caller,
+            callee,
+            count: c.count,
+            file,
+            line,
+            addr,
+            target_line,
+            target_addr,
+        };
+        (self.visit)(Record::Call(site, &self.costs));
+        Ok(())
+    }
+
+    fn jump(&mut self, t: &Tables, j: LocalJump) -> Result<(), Bail> {
+        let (func, target_func) = (self.func(t, j.func)?, self.func(t, j.target_func)?);
+        let (file, target_file) = (self.file(t, j.file)?, self.file(t, j.target_file)?);
+        let (addr, line) = self.addr_line(j.at);
+        let (target_addr, target_line) = self.addr_line(j.target);
+        (self.visit)(Record::Jump(Jump {
+            func,
+            file,
+            line,
+            addr,
+            target_func,
+            target_file,
+            target_line,
+            target_addr,
+            taken: j.taken,
+            executed: j.executed,
+        }));
+        Ok(())
+    }
+
+    fn block(&mut self, _: u32, _: u64, _: u32, _: u32, _: Last) {}
+}

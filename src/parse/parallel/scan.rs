@@ -1,0 +1,448 @@
+//! The body of a file, one chunk at a time: the same meaning as `Loader`
+//! gives each line, for files as Valgrind writes them. Anything the
+//! sequential loader would report, saturate or resolve in a way that depends
+//! on earlier chunks makes the scan give up (`Bail`): the file is then read
+//! again by the sequential loader, so both paths always agree.
+//!
+//! What a line means goes to a `Sink`: summed for the model while loading,
+//! or handed out as records when a function's detail is read again.
+
+use super::Bail;
+use super::local::Tables;
+use crate::parse::lines::{self, SubPos};
+use crate::profile::Cost;
+
+/// Position state where a chunk or block starts: the last value of each
+/// column, and which of them are known (bit per column).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Last {
+    pub at: [u64; 3],
+    pub known: u8,
+}
+
+/// What the lines of a chunk mean, with ids local to the chunk's `Tables`.
+pub trait Sink {
+    fn self_cost(
+        &mut self,
+        t: &Tables,
+        func: u32,
+        file: u32,
+        at: [u64; 3],
+        costs: &[Cost],
+    ) -> Result<(), Bail>;
+    fn call(&mut self, t: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail>;
+    fn jump(&mut self, t: &Tables, jump: LocalJump) -> Result<(), Bail>;
+    /// A `fn=` line at byte `offset` starts a block of `func`, with the
+    /// object, file and positions current before it.
+    fn block(&mut self, func: u32, offset: u64, obj: u32, fn_file: u32, last: Last);
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct LocalCall {
+    pub caller: u32,
+    pub callee: u32,
+    pub count: u64,
+    pub file: u32,
+    pub at: [u64; 3],
+    pub target: [u64; 3],
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct LocalJump {
+    pub func: u32,
+    pub file: u32,
+    pub at: [u64; 3],
+    pub target_func: u32,
+    pub target_file: u32,
+    pub target: [u64; 3],
+    pub taken: u64,
+    pub executed: Option<u64>,
+}
+
+#[derive(Clone, Copy)]
+enum Pending {
+    None,
+    Call {
+        callee: u32,
+        count: u64,
+        target: [u64; 3],
+    },
+    Jump {
+        target_func: u32,
+        target_file: u32,
+        target: [u64; 3],
+        taken: u64,
+        executed: Option<u64>,
+    },
+}
+
+pub struct Scanner<S> {
+    pub sink: S,
+    pub tables: Tables,
+    npos: usize,
+    width: usize,
+    /// Current object and files, as local indexes (0: inherited).
+    pub obj: u32,
+    pub fn_file: u32,
+    line_file: u32,
+    func: Option<u32>,
+    call_obj: Option<u32>,
+    call_file: Option<u32>,
+    callee: Option<u32>,
+    jump_file: Option<u32>,
+    jump_fn: Option<u32>,
+    pending: Pending,
+    last: Last,
+    costs: Vec<Cost>,
+    /// Lines seen so far.
+    pub lines: usize,
+    /// `totals:`/`summary:` lines (line number in the chunk, text): the
+    /// loader applies them after the merge.
+    pub trailer: Vec<(usize, Vec<u8>)>,
+}
+
+impl<S: Sink> Scanner<S> {
+    pub fn new(sink: S, npos: usize, width: usize, last: Last) -> Self {
+        Scanner {
+            sink,
+            tables: Tables::default(),
+            npos,
+            width,
+            obj: 0,
+            fn_file: 0,
+            line_file: 0,
+            func: None,
+            call_obj: None,
+            call_file: None,
+            callee: None,
+            jump_file: None,
+            jump_fn: None,
+            pending: Pending::None,
+            last,
+            costs: vec![0; width],
+            lines: 0,
+            trailer: Vec::new(),
+        }
+    }
+
+    /// Applies one line (without its `\n`) that starts at byte `offset`.
+    pub fn line(&mut self, offset: u64, raw: &[u8]) -> Result<(), Bail> {
+        self.lines += 1;
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let first = line.first().copied().unwrap_or(b' ');
+        if first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'*') {
+            return self.cost_line(line);
+        }
+        if first == b'#' || line.trim_ascii().is_empty() {
+            return Ok(());
+        }
+        self.flush()?;
+        if line.starts_with(b"==== NEW PROFILING FILE") {
+            return Err(Bail("appended profile"));
+        }
+        if let Ok((_, (key, value))) = lines::spec(line) {
+            return self.spec(offset, key, value);
+        }
+        match lines::header(line) {
+            Ok((_, (b"totals" | b"summary", _))) => {
+                self.trailer.push((self.lines, line.to_vec()));
+                Ok(())
+            }
+            _ => Err(Bail("header or unreadable line in the body")),
+        }
+    }
+
+    /// Ends the chunk: a jump still waiting for its position row is at the
+    /// last position (as before any other line).
+    pub fn finish(&mut self) -> Result<(), Bail> {
+        self.flush()
+    }
+
+    fn flush(&mut self) -> Result<(), Bail> {
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::None => Ok(()),
+            Pending::Call { .. } => Err(Bail("`calls=` without its cost line")),
+            Pending::Jump { .. } => {
+                let at = self.known_last()?;
+                self.pending_jump(at)
+            }
+        }
+    }
+
+    fn known_last(&self) -> Result<[u64; 3], Bail> {
+        self.all_known(self.last.known)?;
+        Ok(self.last.at)
+    }
+
+    fn all_known(&self, known: u8) -> Result<(), Bail> {
+        let all = (1u8 << self.npos) - 1;
+        if known & all == all {
+            Ok(())
+        } else {
+            Err(Bail("position relative to one before the chunk"))
+        }
+    }
+
+    fn spec(&mut self, offset: u64, key: &[u8], value: &[u8]) -> Result<(), Bail> {
+        let t = &mut self.tables;
+        match key {
+            b"ob" => self.obj = t.objects.resolve(value)?,
+            b"fl" => {
+                self.fn_file = t.files.resolve(value)?;
+                self.line_file = self.fn_file;
+            }
+            b"fi" | b"fe" => self.line_file = t.files.resolve(value)?,
+            b"fn" => {
+                let name = t.names.resolve(value)?;
+                let func = t.function(name, self.fn_file, self.obj);
+                self.sink
+                    .block(func, offset, self.obj, self.fn_file, self.last);
+                self.func = Some(func);
+                self.line_file = self.fn_file;
+                self.callee = None;
+                self.call_file = None;
+                self.call_obj = None;
+                self.jump_file = None;
+                self.jump_fn = None;
+            }
+            b"cob" => self.call_obj = Some(t.objects.resolve(value)?),
+            b"cfi" | b"cfl" => self.call_file = Some(t.files.resolve(value)?),
+            b"cfn" => {
+                let name = t.names.resolve(value)?;
+                let file = self.call_file.take().unwrap_or(self.line_file);
+                let obj = self.call_obj.take().unwrap_or(self.obj);
+                self.callee = Some(t.function(name, file, obj));
+            }
+            b"jfi" => self.jump_file = Some(t.files.resolve(value)?),
+            b"jfn" => self.jump_fn = Some(t.names.resolve(value)?),
+            b"calls" => self.calls(value)?,
+            b"jump" | b"jcnd" => self.jump(key == b"jcnd", value)?,
+            _ => return Err(Bail("unknown line key")),
+        }
+        Ok(())
+    }
+
+    fn calls(&mut self, value: &[u8]) -> Result<(), Bail> {
+        let Ok((rest, count)) = lines::count_then_target(value) else {
+            return Err(Bail("unreadable `calls=`"));
+        };
+        let callee = self.callee.ok_or(Bail("`calls=` without `cfn=`"))?;
+        if count.overflow {
+            return Err(Bail("call count beyond 64 bits"));
+        }
+        let target = self.target(rest)?;
+        self.pending = Pending::Call {
+            callee,
+            count: count.value,
+            target,
+        };
+        Ok(())
+    }
+
+    fn jump(&mut self, conditional: bool, value: &[u8]) -> Result<(), Bail> {
+        let Ok((rest, (taken, executed))) = lines::jump_counts(conditional, value) else {
+            return Err(Bail("unreadable jump"));
+        };
+        if taken.overflow || executed.is_some_and(|e| e.overflow) {
+            return Err(Bail("jump count beyond 64 bits"));
+        }
+        let func = self.func.ok_or(Bail("jump before `fn=`"))?;
+        let target = self.target(rest)?;
+        let target_file = self.jump_file.take().unwrap_or(self.line_file);
+        let target_func = match self.jump_fn.take() {
+            Some(name) => self.tables.function(name, target_file, self.obj),
+            None => func,
+        };
+        self.pending = Pending::Jump {
+            target_func,
+            target_file,
+            target,
+            taken: taken.value,
+            executed: executed.map(|e| e.value),
+        };
+        Ok(())
+    }
+
+    /// Target subpositions, as `Loader::target` reads them.
+    fn target(&self, text: &[u8]) -> Result<[u64; 3], Bail> {
+        let mut out = self.last.at;
+        let mut known = self.last.known;
+        let mut rest = text.trim_ascii();
+        for (k, slot) in out.iter_mut().enumerate().take(self.npos) {
+            if rest.is_empty() {
+                break;
+            }
+            let Ok((r, p)) = lines::subpos(rest) else {
+                return Err(Bail("unreadable target position"));
+            };
+            let last = self.last.at[k];
+            let known_k = self.last.known & (1 << k) != 0;
+            *slot = match p {
+                SubPos::Abs(v) => v,
+                SubPos::Same if known_k => last,
+                SubPos::Rel { negative, delta } if known_k => relative(last, negative, delta)?,
+                _ => return Err(Bail("position relative to one before the chunk")),
+            };
+            known |= 1 << k;
+            rest = r.trim_ascii_start();
+        }
+        self.all_known(known)?;
+        Ok(out)
+    }
+
+    fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
+        let mut at = self.last.at;
+        let mut known = self.last.known;
+        let mut i = 0;
+        for (k, column) in at.iter_mut().enumerate().take(self.npos) {
+            let bit = 1u8 << k;
+            *column = match line.get(i) {
+                Some(b'*') if known & bit != 0 => {
+                    i += 1;
+                    *column
+                }
+                Some(&sign @ (b'+' | b'-')) if known & bit != 0 => {
+                    i += 1;
+                    relative(*column, sign == b'-', decimal(line, &mut i)?)?
+                }
+                Some(b'0'..=b'9') => number(line, &mut i)?,
+                _ => return Err(Bail("unusual or relative-to-unknown position")),
+            };
+            known |= bit;
+            blanks(line, &mut i)?;
+        }
+        let mut n = 0;
+        while i < line.len() {
+            if n == self.width || !line[i].is_ascii_digit() {
+                return Err(Bail("unusual counters"));
+            }
+            self.costs[n] = number(line, &mut i)? as Cost;
+            n += 1;
+            blanks(line, &mut i)?;
+        }
+        let costs = &self.costs[..n];
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::None => {
+                let func = self.func.ok_or(Bail("cost line before `fn=`"))?;
+                self.last = Last { at, known };
+                self.sink
+                    .self_cost(&self.tables, func, self.line_file, at, costs)
+            }
+            Pending::Call {
+                callee,
+                count,
+                target,
+            } => {
+                self.all_known(known)?;
+                let caller = self.func.ok_or(Bail("call before `fn=`"))?;
+                let call = LocalCall {
+                    caller,
+                    callee,
+                    count,
+                    file: self.line_file,
+                    at,
+                    target,
+                };
+                self.sink.call(&self.tables, call, costs)
+            }
+            pending @ Pending::Jump { .. } => {
+                self.all_known(known)?;
+                self.pending = pending;
+                self.pending_jump(at)
+            }
+        }
+    }
+
+    fn pending_jump(&mut self, at: [u64; 3]) -> Result<(), Bail> {
+        let Pending::Jump {
+            target_func,
+            target_file,
+            target,
+            taken,
+            executed,
+        } = std::mem::replace(&mut self.pending, Pending::None)
+        else {
+            return Ok(());
+        };
+        let func = self.func.ok_or(Bail("jump before `fn=`"))?;
+        let jump = LocalJump {
+            func,
+            file: self.line_file,
+            at,
+            target_func,
+            target_file,
+            target,
+            taken,
+            executed,
+        };
+        self.sink.jump(&self.tables, jump)
+    }
+}
+
+fn relative(last: u64, negative: bool, delta: u64) -> Result<u64, Bail> {
+    let v = if negative {
+        last.checked_sub(delta)
+    } else {
+        last.checked_add(delta)
+    };
+    v.ok_or(Bail("relative position out of range"))
+}
+
+/// Decimal digits, at most 18 (longer numbers are left to the sequential
+/// loader, which saturates and warns).
+#[inline(always)]
+fn decimal(line: &[u8], i: &mut usize) -> Result<u64, Bail> {
+    let start = *i;
+    let mut v: u64 = 0;
+    while let Some(&b) = line.get(*i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + u64::from(d);
+        *i += 1;
+    }
+    match *i - start {
+        1..=18 => Ok(v),
+        _ => Err(Bail("number of no or many digits")),
+    }
+}
+
+/// An absolute number: decimal, or `0x` hex of at most 15 digits.
+#[inline(always)]
+fn number(line: &[u8], i: &mut usize) -> Result<u64, Bail> {
+    if line.get(*i + 1) != Some(&b'x') || line[*i] != b'0' {
+        return decimal(line, i);
+    }
+    *i += 2;
+    let start = *i;
+    let mut v = 0u64;
+    while let Some(&b) = line.get(*i) {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => break,
+        };
+        v = v << 4 | u64::from(d);
+        *i += 1;
+    }
+    match *i - start {
+        1..=15 => Ok(v),
+        _ => Err(Bail("hex number of no or many digits")),
+    }
+}
+
+/// After a field: at least one blank, or the end of the line.
+#[inline(always)]
+fn blanks(line: &[u8], i: &mut usize) -> Result<(), Bail> {
+    let start = *i;
+    while matches!(line.get(*i), Some(b' ' | b'\t')) {
+        *i += 1;
+    }
+    if *i > start || *i == line.len() {
+        Ok(())
+    } else {
+        Err(Bail("stray byte in a cost line"))
+    }
+}

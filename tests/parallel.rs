@@ -1,0 +1,188 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! The parallel loader (issue 4) against the sequential one: on every real
+//! sample and on generated profiles, cut into 1 to 7 chunks, both must give
+//! the same profile: names, functions and their ids, self costs, calls,
+//! totals, diagnostics, and every per-line, call-site and jump record (read
+//! again from the file). Where the parallel path gives up, `load_paths`
+//! must still give the sequential result.
+
+#[path = "../benches/support/synth.rs"]
+mod synth;
+
+use cgtui::parse::{LoadOptions, Plan, load_parallel, load_paths};
+use cgtui::profile::{Detail, Part, Profile};
+use std::path::{Path, PathBuf};
+
+fn sequential(path: &Path) -> Profile {
+    let options = LoadOptions {
+        siblings: false,
+        parallel: None,
+    };
+    load_paths(&[path.to_path_buf()], options).unwrap()
+}
+
+fn plan(chunks: usize) -> Plan {
+    Plan {
+        min_size: 0,
+        chunks,
+    }
+}
+
+fn names(i: &cgtui::profile::Interner) -> Vec<String> {
+    (0..i.len() as u32).map(|n| i.name(n).to_string()).collect()
+}
+
+/// A part's fields, detail left out (compared separately, decoded).
+fn shape(part: &Part) -> String {
+    let mut part = part.clone();
+    part.detail = Detail::default();
+    format!("{part:?}")
+}
+
+fn assert_same(seq: &Profile, par: &Profile, what: &str) {
+    assert_eq!(seq.sources, par.sources, "{what}: sources");
+    assert_eq!(
+        format!("{:?}", seq.meta),
+        format!("{:?}", par.meta),
+        "{what}"
+    );
+    assert_eq!(
+        format!("{:?}", seq.events),
+        format!("{:?}", par.events),
+        "{what}: events"
+    );
+    assert_eq!(names(&seq.files), names(&par.files), "{what}: files");
+    assert_eq!(names(&seq.objects), names(&par.objects), "{what}: objects");
+    assert_eq!(names(&seq.fn_names), names(&par.fn_names), "{what}: names");
+    assert_eq!(seq.functions, par.functions, "{what}: functions");
+    assert_eq!(
+        format!("{:?}", seq.diagnostics),
+        format!("{:?}", par.diagnostics),
+        "{what}: diagnostics"
+    );
+    assert_eq!(seq.parts.len(), par.parts.len(), "{what}: parts");
+    for (a, b) in seq.parts.iter().zip(&par.parts) {
+        assert_eq!(shape(a), shape(b), "{what}: part");
+        let (da, db) = (a.decode(seq), b.decode(par));
+        assert_eq!(db.error, None, "{what}");
+        assert_eq!(da.lines, db.lines, "{what}: line records");
+        assert_eq!(da.line_costs, db.line_costs, "{what}: line costs");
+        assert_eq!(da.calls, db.calls, "{what}: call sites");
+        assert_eq!(da.call_costs, db.call_costs, "{what}: call costs");
+        assert_eq!(da.jumps, db.jumps, "{what}: jumps");
+    }
+    // One function's records, as the source view asks for them.
+    for (f, _) in seq.functions.iter().enumerate().step_by(7) {
+        let f = cgtui::profile::FnId::from_index(f);
+        for (a, b) in seq.parts.iter().zip(&par.parts) {
+            let (mut ra, mut rb) = (Vec::new(), Vec::new());
+            a.detail
+                .for_each_of(seq, f, |r| ra.push(format!("{r:?}")))
+                .unwrap();
+            b.detail
+                .for_each_of(par, f, |r| rb.push(format!("{r:?}")))
+                .unwrap();
+            assert_eq!(ra, rb, "{what}: records of function {f:?}");
+        }
+    }
+}
+
+fn samples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut files: Vec<PathBuf> = ["", "threads", "dumps"]
+        .iter()
+        .flat_map(|sub| std::fs::read_dir(dir.join(sub)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.contains("grind") && !name.ends_with(".gz")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// What the parallel path must leave to the sequential loader, and why.
+const LEFT_TO_SEQUENTIAL: &[&str] = &[
+    "active-call.callgrind",     // two parts (`--dump-before`)
+    "combined-dumps.callgrind",  // many parts in one file
+    "dump-bbs.callgrind",        // unknown `bb=`/`ln=` lines, warned about
+    "xdebug-appended.callgrind", // a second profile appended
+    "branches-diff.cachegrind",  // negative costs (cg_diff)
+];
+
+#[test]
+fn every_sample_loads_the_same_in_parallel() {
+    let mut parallel = 0;
+    for path in samples() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let seq = match std::panic::catch_unwind(|| sequential(&path)) {
+            Ok(p) => p,
+            Err(_) => continue, // not a profile on its own (a set's base file)
+        };
+        for chunks in [1, 2, 3, 7] {
+            match load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap() {
+                Ok(par) => {
+                    assert_same(&seq, &par, &format!("{name} in {chunks} chunks"));
+                    parallel += 1;
+                }
+                Err(why) => assert!(
+                    LEFT_TO_SEQUENTIAL.contains(&name.as_str()),
+                    "{name}: the parallel path gave up: {why}"
+                ),
+            }
+        }
+        // Through the public entry point, giving up or not, the result is the same.
+        let options = LoadOptions {
+            siblings: false,
+            parallel: Some(plan(3)),
+        };
+        let auto = load_paths(std::slice::from_ref(&path), options).unwrap();
+        assert_same(&seq, &auto, &format!("{name} via load_paths"));
+    }
+    assert!(parallel >= 4 * 25, "only {parallel} parallel loads");
+}
+
+#[test]
+fn a_generated_profile_loads_the_same_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("synth.callgrind");
+    let written = synth::write(path.to_str().unwrap(), 3 << 20, 7).unwrap();
+    assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
+    let seq = sequential(&path);
+    for chunks in [2, 5, 16] {
+        let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
+            .unwrap()
+            .unwrap();
+        assert_same(&seq, &par, &format!("synthetic in {chunks} chunks"));
+        assert_eq!(par.functions.len() as u64, written.functions);
+        for (event, total) in &written.totals {
+            let i = par.events.index_of(event).unwrap();
+            let part = &par.parts[0];
+            let column = part.event_map.iter().position(|&e| e == i).unwrap();
+            assert_eq!(part.total[column] as u128, *total, "{event}");
+        }
+    }
+}
+
+#[test]
+fn a_changed_file_is_not_read_again_as_if_it_had_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.callgrind");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/inline.callgrind");
+    std::fs::copy(&sample, &path).unwrap();
+    let p = load_parallel(std::slice::from_ref(&path), plan(2))
+        .unwrap()
+        .unwrap();
+    assert!(p.parts[0].decode(&p).error.is_none());
+    let mut text = std::fs::read(&path).unwrap();
+    text.extend_from_slice(b"# appended\n");
+    std::fs::write(&path, text).unwrap();
+    let error = p.parts[0].decode(&p).error.unwrap();
+    assert!(
+        error.contains("p.callgrind") && error.contains("changed"),
+        "{error}"
+    );
+    std::fs::remove_file(&path).unwrap();
+    assert!(p.parts[0].decode(&p).error.is_some());
+}
