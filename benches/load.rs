@@ -5,16 +5,19 @@
 //! `cargo bench --bench load` (a plain harness: prints a table).
 //!
 //! Throughput: the best of several in-process loads (read + parse + model +
-//! `Analysis`, i.e. inclusive costs), from a warm page cache. Exactness: the
-//! totals loaded must equal what the generator wrote. Peak memory: the
-//! release binary runs `cgtui report` on the file in a child process whose
-//! VmHWM is read from /proc while it runs.
+//! `Analysis`, i.e. inclusive costs), from a warm page cache, by the parallel
+//! loader (which must not give up on these files) and by the sequential one,
+//! beside the floor of any loader: finding the lines (memchr over the file).
+//! Exactness: the totals loaded must equal what the generator wrote. Peak
+//! memory: the release binary runs `cgtui report` on the file in a child
+//! process whose VmHWM is read from /proc while it runs.
 
 #[path = "support/synth.rs"]
 mod synth;
 
 use cgtui::analysis::Analysis;
-use cgtui::parse::{LoadOptions, load_paths};
+use cgtui::parse::{LoadOptions, Plan, load_parallel, load_paths};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -86,18 +89,50 @@ fn peak_memory(path: &Path) -> Option<u64> {
     }
 }
 
+/// The best time to find every line of `path` (the floor of any loader).
+fn time_lines(path: &Path, runs: usize) -> Duration {
+    let mut best = Duration::MAX;
+    let mut buf = vec![0u8; 1 << 20];
+    for _ in 0..runs {
+        let start = Instant::now();
+        let mut lines = 0;
+        if let Ok(mut file) = std::fs::File::open(path) {
+            while let Ok(n @ 1..) = file.read(&mut buf) {
+                lines += memchr::memchr_iter(b'\n', &buf[..n]).count();
+            }
+        }
+        std::hint::black_box(lines);
+        best = best.min(start.elapsed());
+    }
+    best
+}
+
 fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    let (best, totals, names) = time_load(path, runs);
+    let plan = Plan::automatic();
+    if let Ok(Err(why)) = load_parallel(&[path.to_path_buf()], plan) {
+        eprintln!("{name}: the parallel loader gave up: {why}");
+        std::process::exit(1);
+    }
+    let (best, totals, names) = time_load(path, runs, true);
+    let (sequential, seq_totals, _) = time_load(path, runs.min(2), false);
+    assert_eq!(
+        totals, seq_totals,
+        "{name}: both loaders give the same totals"
+    );
+    let floor = time_lines(path, runs);
     let mb = bytes as f64 / 1e6;
+    let rate = |d: Duration| mb / d.as_secs_f64();
     let peak = peak_memory(path);
     println!(
-        "{name:<28} {:>9.1} MB {:>8.3} s {:>8.0} MB/s   peak {}",
-        mb,
+        "{name:<24} {mb:>8.1} MB {:>7.3} s {:>6.0} MB/s {:>7.3} s {:>6.0} MB/s {:>6.0} MB/s   {}",
         best.as_secs_f64(),
-        mb / best.as_secs_f64(),
+        rate(best),
+        sequential.as_secs_f64(),
+        rate(sequential),
+        rate(floor),
         peak.map_or("n/a (build --release first)".to_string(), |p| format!(
-            "{:.1} MB ({:.2}x the file)",
+            "{:.1} MB ({:.2}x)",
             p as f64 / 1e6,
             p as f64 / bytes as f64
         ))
@@ -113,8 +148,8 @@ fn main() {
         sizes.push(("synth-1G", 1 << 30, 2));
     }
     println!(
-        "{:<28} {:>12} {:>10} {:>13}",
-        "profile", "size", "load", "throughput"
+        "{:<24} {:>11} {:>22} {:>22} {:>11}   peak memory",
+        "profile", "size", "parallel load", "sequential load", "line floor"
     );
     for (name, size, runs) in sizes {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
@@ -130,7 +165,7 @@ fn main() {
         };
         let (totals, names) = row(name, &path, runs);
         println!(
-            "{:<28} ({} bytes, {} functions, totals checked)",
+            "{:<24} ({} bytes, {} functions, totals checked)",
             "", written.bytes, written.functions
         );
         for (event, expected) in &written.totals {

@@ -2,7 +2,8 @@
 //! pass over lines; a nom parser per line kind (`lines`), a state machine
 //! that gives them meaning (`loader`). Must not import `tui`.
 
-mod fields;
+mod edge_index;
+pub(crate) mod fields;
 mod finish;
 mod idmap;
 mod input;
@@ -16,6 +17,7 @@ pub use input::MAX_LINE;
 pub use parallel::Plan;
 pub use siblings::expand as sibling_files;
 
+use edge_index::EdgeIndex;
 use idmap::IdMap;
 use loader::Loader;
 use std::io::Read;

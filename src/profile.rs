@@ -15,7 +15,7 @@ pub use names::Interner;
 pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
 
 use crate::format::printable;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// How many diagnostics are kept; the rest are only counted.
 pub const KEPT_DIAGNOSTICS: usize = 10_000;

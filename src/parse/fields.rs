@@ -49,7 +49,7 @@ pub fn tokenize(line: &[u8], out: &mut Vec<Field>) -> bool {
 /// Decimal digits at `*i + skip`, at most 18 of them (so no overflow: longer
 /// numbers go to the general path, which saturates and warns).
 #[inline(always)]
-fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
+pub fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
     let start = *i + skip;
     let mut v: u64 = 0;
     let mut j = start;
@@ -73,7 +73,7 @@ fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
 
 /// An absolute number: decimal, or `0x` hex of at most 15 digits.
 #[inline(always)]
-fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
+pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
     let rest = line.get(*i..)?;
     if rest.len() > 2 && rest[0] == b'0' && rest[1] == b'x' {
         let len = rest[2..]
@@ -100,12 +100,49 @@ fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
 
 /// After a field: at least one blank, or the end of the line.
 #[inline(always)]
-fn blanks(line: &[u8], i: &mut usize) -> bool {
+pub fn blanks(line: &[u8], i: &mut usize) -> bool {
     let start = *i;
+    skip_blanks(line, i);
+    *i > start || *i == line.len()
+}
+
+/// `key=value` as `lines::spec` reads it, for keys of up to 5 letters
+/// (every key the format has); `None` leaves the line to `lines::spec`.
+#[inline]
+pub fn spec(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let eq = line.iter().take(6).position(|&b| b == b'=')?;
+    let key = &line[..eq];
+    (eq > 0 && key.iter().all(u8::is_ascii_lowercase)).then(|| (key, &line[eq + 1..]))
+}
+
+/// `(id) name`, `(id)` or `name` as `lines::compressed_name` reads them,
+/// for decimal ids of up to 18 digits; `None` leaves it to that parser.
+#[inline]
+pub fn compressed_name(value: &[u8]) -> Option<(Option<u64>, &[u8])> {
+    if value.first() != Some(&b'(') {
+        return Some((None, value.trim_ascii()));
+    }
+    let mut i = 1;
+    let id = digits(value, &mut i, 0)?;
+    (value.get(i) == Some(&b')')).then(|| (Some(id), value[i + 1..].trim_ascii()))
+}
+
+/// Blanks, a number, blanks: the count of `calls=`/`jump=` as
+/// `lines::count_then_target` reads it (`None`: left to it).
+#[inline]
+pub fn count(value: &[u8]) -> Option<(u64, &[u8])> {
+    let mut i = 0;
+    skip_blanks(value, &mut i);
+    let n = absolute(value, &mut i)?;
+    skip_blanks(value, &mut i);
+    Some((n, &value[i..]))
+}
+
+#[inline(always)]
+pub fn skip_blanks(line: &[u8], i: &mut usize) {
     while matches!(line.get(*i), Some(b' ' | b'\t')) {
         *i += 1;
     }
-    *i > start || *i == line.len()
 }
 
 #[cfg(test)]
@@ -137,5 +174,59 @@ mod tests {
         let mut out = vec![Field::Same];
         assert!(!tokenize(b"1 2 x", &mut out));
         assert_eq!(out, vec![Field::Same], "nothing appended on failure");
+    }
+
+    /// Each shortcut reads what the nom parser reads, or declines.
+    #[test]
+    fn shortcuts_agree_with_the_line_parsers() {
+        use crate::parse::lines;
+        for line in [
+            "fn=(1) main",
+            "calls=3 +2",
+            "jcnd=1/2 *",
+            "x=",
+            "positions=",
+            "=5",
+            "Fn=x",
+        ] {
+            if let Some(got) = spec(line.as_bytes()) {
+                assert_eq!(Ok((&b""[..], got)), lines::spec(line.as_bytes()), "{line}");
+            }
+        }
+        assert_eq!(spec(b"calls=3 +2"), Some((&b"calls"[..], &b"3 +2"[..])));
+        for value in [
+            "(12) a b ",
+            "(12)",
+            "(12)x",
+            " (3) y",
+            "(below main)",
+            "(0x1f) h",
+            "",
+            "plain  ",
+        ] {
+            let nom = lines::compressed_name(value.as_bytes()).unwrap().1;
+            let nom = (nom.0.map(|n| n.value), nom.1);
+            match compressed_name(value.as_bytes()) {
+                Some(got) => assert_eq!(got, nom, "{value:?}"),
+                None => assert!(value.starts_with('('), "{value:?} declined"),
+            }
+        }
+        for value in [
+            " 5 +3 *",
+            "17",
+            "0x1f 2",
+            "7\t9",
+            "x",
+            "99999999999999999999 1",
+        ] {
+            let nom = lines::count_then_target(value.as_bytes()).ok();
+            match count(value.as_bytes()) {
+                Some((n, rest)) => {
+                    let (nom_rest, nom_n) = nom.unwrap();
+                    assert_eq!((n, rest), (nom_n.value, nom_rest), "{value:?}");
+                }
+                None => assert!(nom.is_none_or(|(_, n)| n.overflow), "{value:?} declined"),
+            }
+        }
     }
 }

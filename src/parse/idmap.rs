@@ -1,6 +1,6 @@
 //! Name compression tables: `(id)` -> interned name, one per ID space.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Dense ids (the usual case) live in a vector; huge ones in a map.
 #[derive(Clone, Debug, Default)]

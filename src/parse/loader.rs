@@ -9,9 +9,9 @@
 
 use super::fields::{Field, tokenize};
 use super::lines::{self, SubPos};
-use super::{IdMap, LoadError};
+use super::{EdgeIndex, IdMap, LoadError};
 use crate::profile::{Cost, FileId, FnId, ObjId, Part, Profile, Severity};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 const NO_ROW: u32 = u32::MAX;
 
@@ -92,7 +92,7 @@ pub struct Loader<'p> {
     /// none yet); reset where used when the part ends.
     row_of: Vec<u32>,
     /// (caller, callee) -> index in the current part's `edges`.
-    edge_index: HashMap<(u32, u32), u32>,
+    edge_index: EdgeIndex,
     /// The line of the latest error, to tell a truncated last line.
     last_error_line: usize,
     pub derived: Vec<DerivedDef>,
@@ -130,7 +130,7 @@ impl<'p> Loader<'p> {
             warned: HashSet::new(),
             fields: Vec::new(),
             row_of: Vec::new(),
-            edge_index: HashMap::new(),
+            edge_index: EdgeIndex::default(),
             last_error_line: 0,
             derived: Vec::new(),
             long_names: Vec::new(),

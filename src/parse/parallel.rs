@@ -17,11 +17,10 @@ pub(super) mod local;
 mod reread;
 mod scan;
 
-use super::{LoadError, Progress, loader::Loader};
+use super::{EdgeIndex, LoadError, Progress, loader::Loader};
 use crate::profile::Cost;
 use local::Tables;
 use scan::{Last, LocalCall, LocalJump, Scanner, Sink};
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -134,20 +133,14 @@ pub(super) fn load_file(
     progress(len, None);
     let mut first_line = header_lines + 1;
     let mut blocks = Vec::new();
-    for (chunk, &end) in chunks.into_iter().zip(&bounds[1..]) {
+    for chunk in chunks {
         let chunk = match chunk.map_err(io)? {
             Ok(chunk) => chunk,
             Err(Bail(why)) => return Ok(Outcome::Bailed(why)),
         };
         let lines = chunk.lines;
-        let from = blocks.len();
         if let Err(Bail(why)) = loader.merge_chunk(chunk, first_line, &mut blocks) {
             return Ok(Outcome::Bailed(why));
-        }
-        // A block ends where the next begins; the chunk's last one, at its end.
-        for i in from..blocks.len() {
-            let next = blocks.get(i + 1).map_or(end, |b: &Block| b.start);
-            blocks[i].end = next;
         }
         first_line += lines;
     }
@@ -217,7 +210,7 @@ pub(super) struct Sums {
     has_row: Vec<bool>,
     /// Local functions in the order they first had self cost.
     pub row_order: Vec<u32>,
-    edge_index: HashMap<(u32, u32), u32>,
+    edge_index: EdgeIndex,
     /// (caller, callee, count), in the order first seen.
     pub edges: Vec<(u32, u32, u64)>,
     pub edge_costs: Vec<Cost>,
@@ -277,11 +270,11 @@ impl Sink for Sums {
     fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
         let w = self.width;
         let next = self.edges.len() as u32;
-        let e = *self
+        let (e, new) = self
             .edge_index
-            .entry((call.caller, call.callee))
-            .or_insert(next) as usize;
-        if e == self.edges.len() {
+            .get_or_insert(call.caller, call.callee, next);
+        let e = e as usize;
+        if new {
             self.edges.push((call.caller, call.callee, 0));
             self.edge_costs.resize(self.edge_costs.len() + w, 0);
         }

@@ -273,8 +273,9 @@ impl Loader<'_> {
     ) -> bool {
         let width = self.part.width();
         let next = self.part.edges.len() as u32;
-        let e = *self.edge_index.entry((caller.0, callee.0)).or_insert(next) as usize;
-        if e == self.part.edges.len() {
+        let (e, new) = self.edge_index.get_or_insert(caller.0, callee.0, next);
+        let e = e as usize;
+        if new {
             self.part.edges.push(PartEdge {
                 caller,
                 callee,

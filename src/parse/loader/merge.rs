@@ -6,7 +6,7 @@
 use super::{Loader, Pending};
 use crate::parse::IdMap;
 use crate::parse::parallel::local::{Entry, Space};
-use crate::parse::parallel::{Bail, Block, Chunk, LazyDetail};
+use crate::parse::parallel::{Bail, Block, Chunk, LazyDetail, Sums};
 use crate::profile::{FileId, Interner, ObjId, Positions};
 use std::sync::Arc;
 
@@ -39,29 +39,33 @@ impl Loader<'_> {
     }
 
     /// Adds chunk `c`, whose first line is line `first_line` of the file, and
-    /// appends its blocks (with their ends still to be set) to `blocks`.
+    /// appends its blocks to `blocks`.
     pub(in crate::parse) fn merge_chunk(
         &mut self,
         c: Chunk,
         first_line: usize,
         blocks: &mut Vec<Block>,
     ) -> Result<(), Bail> {
+        // Each piece of the chunk is dropped once used: the chunks and the
+        // part being built are in memory together.
+        let Chunk {
+            tables,
+            sums,
+            lines: _,
+            trailer,
+            end_obj,
+            end_fn_file,
+        } = c;
         let p = &mut *self.profile;
         let objs = resolve(
-            &c.tables.objects,
+            &tables.objects,
             self.obj.0,
             &mut self.objects,
             &mut p.objects,
         )?;
-        let files = resolve(
-            &c.tables.files,
-            self.fn_file.0,
-            &mut self.files,
-            &mut p.files,
-        )?;
-        let names = resolve(&c.tables.names, u32::MAX, &mut self.fns, &mut p.fn_names)?;
-        let fns: Vec<_> = c
-            .tables
+        let files = resolve(&tables.files, self.fn_file.0, &mut self.files, &mut p.files)?;
+        let names = resolve(&tables.names, u32::MAX, &mut self.fns, &mut p.fn_names)?;
+        let fns: Vec<_> = tables
             .functions
             .iter()
             .map(|&(n, f, o)| {
@@ -72,32 +76,43 @@ impl Loader<'_> {
                 )
             })
             .collect();
+        drop(tables);
+        let Sums {
+            rows,
+            row_order,
+            edges,
+            edge_costs,
+            blocks: local_blocks,
+            has_data,
+            ..
+        } = sums;
         let w = self.part.width();
-        for &f in &c.sums.row_order {
+        for &f in &row_order {
             let f = f as usize;
-            if self.add_self(fns[f], &c.sums.rows[f * w..(f + 1) * w]) {
+            if self.add_self(fns[f], &rows[f * w..(f + 1) * w]) {
                 return Err(Bail("cost beyond 64 bits"));
             }
         }
-        for (e, &(caller, callee, count)) in c.sums.edges.iter().enumerate() {
-            let costs = &c.sums.edge_costs[e * w..(e + 1) * w];
+        drop(rows);
+        for (e, &(caller, callee, count)) in edges.iter().enumerate() {
+            let costs = &edge_costs[e * w..(e + 1) * w];
             if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
                 return Err(Bail("cost beyond 64 bits"));
             }
         }
-        blocks.extend(c.sums.blocks.iter().map(|b| Block {
+        drop((edges, edge_costs));
+        blocks.extend(local_blocks.iter().map(|b| Block {
             func: fns[b.func as usize],
             start: b.start,
-            end: 0,
             obj: ObjId(objs[b.obj as usize]),
             fn_file: FileId(files[b.fn_file as usize]),
             last: b.last,
         }));
-        self.obj = ObjId(objs[c.end_obj as usize]);
-        self.fn_file = FileId(files[c.end_fn_file as usize]);
+        self.obj = ObjId(objs[end_obj as usize]);
+        self.fn_file = FileId(files[end_fn_file as usize]);
         self.line_file = self.fn_file;
-        self.part_has_data |= c.sums.has_data;
-        for (line, text) in &c.trailer {
+        self.part_has_data |= has_data;
+        for (line, text) in &trailer {
             self.line_no = first_line + line - 2;
             if self.line_with_fields(text, None).is_err() {
                 return Err(Bail("trailer line"));

@@ -5,8 +5,9 @@
 //! chunk's start are entry 0, `Inherited`.
 
 use super::Bail;
-use crate::parse::lines;
-use std::collections::HashMap;
+use crate::parse::IdMap;
+use crate::parse::{fields, lines};
+use rustc_hash::FxHashMap as HashMap;
 
 /// One name as a chunk saw it first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub enum Entry {
 pub struct Space {
     pub entries: Vec<Entry>,
     literal: HashMap<Vec<u8>, u32>,
-    compressed: HashMap<u64, u32>,
+    compressed: IdMap,
 }
 
 impl Space {
@@ -43,8 +44,15 @@ impl Space {
     /// bits) or resolve differently (an ID defined after its first use here,
     /// or redefined with another name).
     pub fn resolve(&mut self, value: &[u8]) -> Result<u32, Bail> {
-        let Ok((_, (id, name))) = lines::compressed_name(value) else {
-            return Err(Bail("unreadable name"));
+        let (id, name) = match fields::compressed_name(value) {
+            Some(parsed) => parsed,
+            None => match lines::compressed_name(value) {
+                Ok((_, (Some(id), _))) if id.overflow => {
+                    return Err(Bail("name ID beyond 64 bits"));
+                }
+                Ok((_, (id, name))) => (id.map(|id| id.value), name),
+                Err(_) => return Err(Bail("unreadable name")),
+            },
         };
         let next = self.entries.len() as u32;
         let Some(id) = id else {
@@ -55,20 +63,17 @@ impl Space {
             self.entries.push(Entry::Literal(name.to_vec()));
             return Ok(next);
         };
-        if id.overflow {
-            return Err(Bail("name ID beyond 64 bits"));
-        }
-        match self.compressed.get(&id.value) {
-            Some(&i) if name.is_empty() => Ok(i),
-            Some(&i) => match &self.entries[i as usize] {
+        match self.compressed.get(id) {
+            Some(i) if name.is_empty() => Ok(i),
+            Some(i) => match &self.entries[i as usize] {
                 Entry::Defined(_, n) if n == name => Ok(i),
                 _ => Err(Bail("name ID defined after use or redefined")),
             },
             None => {
-                self.compressed.insert(id.value, next);
+                self.compressed.define(id, next);
                 self.entries.push(match name {
-                    [] => Entry::External(id.value),
-                    _ => Entry::Defined(id.value, name.to_vec()),
+                    [] => Entry::External(id),
+                    _ => Entry::Defined(id, name.to_vec()),
                 });
                 Ok(next)
             }
@@ -85,6 +90,9 @@ pub struct Tables {
     pub names: Space,
     pub functions: Vec<(u32, u32, u32)>,
     fn_index: HashMap<(u32, u32, u32), u32>,
+    /// The function last made of each name: a name is nearly always one
+    /// function, and this array is looked up without hashing.
+    by_name: Vec<u32>,
 }
 
 impl Default for Tables {
@@ -94,18 +102,30 @@ impl Default for Tables {
             files: Space::inheriting(),
             names: Space::default(),
             functions: Vec::new(),
-            fn_index: HashMap::new(),
+            fn_index: HashMap::default(),
+            by_name: Vec::new(),
         }
     }
 }
 
 impl Tables {
     pub fn function(&mut self, name: u32, file: u32, obj: u32) -> u32 {
-        let next = self.functions.len() as u32;
-        let id = *self.fn_index.entry((name, file, obj)).or_insert(next);
-        if id == next {
-            self.functions.push((name, file, obj));
+        let key = (name, file, obj);
+        let n = name as usize;
+        if let Some(&f) = self.by_name.get(n) {
+            if self.functions.get(f as usize) == Some(&key) {
+                return f;
+            }
         }
+        let next = self.functions.len() as u32;
+        let id = *self.fn_index.entry(key).or_insert(next);
+        if id == next {
+            self.functions.push(key);
+        }
+        if n >= self.by_name.len() {
+            self.by_name.resize(n + 1, u32::MAX);
+        }
+        self.by_name[n] = id;
         id
     }
 }

@@ -16,13 +16,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::SystemTime;
 
-/// One `fn=` block: bytes `start..end` of the file, and the object, file
-/// and positions current where it starts.
+/// One `fn=` block: from byte `start` of the file to the next block (or the
+/// end), and the object, file and positions current where it starts.
 #[derive(Clone, Debug)]
 pub struct Block {
     pub func: FnId,
     pub start: u64,
-    pub end: u64,
     pub obj: ObjId,
     pub fn_file: FileId,
     pub last: Last,
@@ -121,9 +120,9 @@ impl Reread for LazyDetail {
         self.unchanged()?;
         let Some(f) = only else {
             // Every record: one scan from the first block to the end.
-            return match (self.blocks.first(), self.blocks.last()) {
-                (Some(first), Some(last)) => self.scan(profile, first, last.end, visit),
-                _ => Ok(()),
+            return match self.blocks.first() {
+                Some(first) => self.scan(profile, first, self.len, visit),
+                None => Ok(()),
             };
         };
         let from = self
@@ -133,8 +132,11 @@ impl Reread for LazyDetail {
             .iter()
             .take_while(|&&b| self.blocks[b as usize].func == f)
         {
-            let block = &self.blocks[b as usize];
-            self.scan(profile, block, block.end, visit)?;
+            let end = self
+                .blocks
+                .get(b as usize + 1)
+                .map_or(self.len, |n| n.start);
+            self.scan(profile, &self.blocks[b as usize], end, visit)?;
         }
         Ok(())
     }

@@ -9,6 +9,7 @@
 
 use super::Bail;
 use super::local::Tables;
+use crate::parse::fields::{self, absolute, blanks, digits};
 use crate::parse::lines::{self, SubPos};
 use crate::profile::Cost;
 
@@ -58,6 +59,10 @@ pub struct LocalJump {
     pub taken: u64,
     pub executed: Option<u64>,
 }
+
+/// A cost line the fast path does not read (the sequential loader may
+/// saturate, warn or reject it).
+const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
 
 #[derive(Clone, Copy)]
 enum Pending {
@@ -140,7 +145,9 @@ impl<S: Sink> Scanner<S> {
         if line.starts_with(b"==== NEW PROFILING FILE") {
             return Err(Bail("appended profile"));
         }
-        if let Ok((_, (key, value))) = lines::spec(line) {
+        if let Some((key, value)) =
+            fields::spec(line).or_else(|| lines::spec(line).ok().map(|r| r.1))
+        {
             return self.spec(offset, key, value);
         }
         match lines::header(line) {
@@ -223,17 +230,15 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn calls(&mut self, value: &[u8]) -> Result<(), Bail> {
-        let Ok((rest, count)) = lines::count_then_target(value) else {
-            return Err(Bail("unreadable `calls=`"));
+        // Counts beyond 64 bits (saturated and warned about) are declined.
+        let Some((count, rest)) = fields::count(value) else {
+            return Err(Bail("unusual `calls=` count"));
         };
         let callee = self.callee.ok_or(Bail("`calls=` without `cfn=`"))?;
-        if count.overflow {
-            return Err(Bail("call count beyond 64 bits"));
-        }
         let target = self.target(rest)?;
         self.pending = Pending::Call {
             callee,
-            count: count.value,
+            count,
             target,
         };
         Ok(())
@@ -265,6 +270,45 @@ impl<S: Sink> Scanner<S> {
 
     /// Target subpositions, as `Loader::target` reads them.
     fn target(&self, text: &[u8]) -> Result<[u64; 3], Bail> {
+        match self.plain_target(text) {
+            Some(target) => target,
+            None => self.any_target(text),
+        }
+    }
+
+    /// `target` for fields separated by blanks; `None` for anything else.
+    fn plain_target(&self, text: &[u8]) -> Option<Result<[u64; 3], Bail>> {
+        let mut out = self.last.at;
+        let mut known = self.last.known;
+        let mut i = 0;
+        fields::skip_blanks(text, &mut i);
+        for (k, slot) in out.iter_mut().enumerate().take(self.npos) {
+            let known_k = self.last.known & (1 << k) != 0;
+            *slot = match text.get(i) {
+                None => break,
+                Some(b'*') if known_k => {
+                    i += 1;
+                    *slot
+                }
+                Some(&sign @ (b'+' | b'-')) if known_k => {
+                    match relative(*slot, sign == b'-', digits(text, &mut i, 1)?) {
+                        Ok(v) => v,
+                        Err(bail) => return Some(Err(bail)),
+                    }
+                }
+                Some(b'0'..=b'9') => absolute(text, &mut i)?,
+                _ => return None,
+            };
+            known |= 1 << k;
+            if !blanks(text, &mut i) {
+                return None;
+            }
+        }
+        Some(self.all_known(known).map(|()| out))
+    }
+
+    /// `target` for whatever `lines::subpos` reads.
+    fn any_target(&self, text: &[u8]) -> Result<[u64; 3], Bail> {
         let mut out = self.last.at;
         let mut known = self.last.known;
         let mut rest = text.trim_ascii();
@@ -302,23 +346,27 @@ impl<S: Sink> Scanner<S> {
                     *column
                 }
                 Some(&sign @ (b'+' | b'-')) if known & bit != 0 => {
-                    i += 1;
-                    relative(*column, sign == b'-', decimal(line, &mut i)?)?
+                    let delta = digits(line, &mut i, 1).ok_or(UNUSUAL)?;
+                    relative(*column, sign == b'-', delta)?
                 }
-                Some(b'0'..=b'9') => number(line, &mut i)?,
+                Some(b'0'..=b'9') => absolute(line, &mut i).ok_or(UNUSUAL)?,
                 _ => return Err(Bail("unusual or relative-to-unknown position")),
             };
             known |= bit;
-            blanks(line, &mut i)?;
+            if !blanks(line, &mut i) {
+                return Err(UNUSUAL);
+            }
         }
         let mut n = 0;
         while i < line.len() {
             if n == self.width || !line[i].is_ascii_digit() {
                 return Err(Bail("unusual counters"));
             }
-            self.costs[n] = number(line, &mut i)? as Cost;
+            self.costs[n] = absolute(line, &mut i).ok_or(UNUSUAL)? as Cost;
             n += 1;
-            blanks(line, &mut i)?;
+            if !blanks(line, &mut i) {
+                return Err(UNUSUAL);
+            }
         }
         let costs = &self.costs[..n];
         match std::mem::replace(&mut self.pending, Pending::None) {
@@ -386,63 +434,4 @@ fn relative(last: u64, negative: bool, delta: u64) -> Result<u64, Bail> {
         last.checked_add(delta)
     };
     v.ok_or(Bail("relative position out of range"))
-}
-
-/// Decimal digits, at most 18 (longer numbers are left to the sequential
-/// loader, which saturates and warns).
-#[inline(always)]
-fn decimal(line: &[u8], i: &mut usize) -> Result<u64, Bail> {
-    let start = *i;
-    let mut v: u64 = 0;
-    while let Some(&b) = line.get(*i) {
-        let d = b.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        v = v * 10 + u64::from(d);
-        *i += 1;
-    }
-    match *i - start {
-        1..=18 => Ok(v),
-        _ => Err(Bail("number of no or many digits")),
-    }
-}
-
-/// An absolute number: decimal, or `0x` hex of at most 15 digits.
-#[inline(always)]
-fn number(line: &[u8], i: &mut usize) -> Result<u64, Bail> {
-    if line.get(*i + 1) != Some(&b'x') || line[*i] != b'0' {
-        return decimal(line, i);
-    }
-    *i += 2;
-    let start = *i;
-    let mut v = 0u64;
-    while let Some(&b) = line.get(*i) {
-        let d = match b {
-            b'0'..=b'9' => b - b'0',
-            b'a'..=b'f' => b - b'a' + 10,
-            b'A'..=b'F' => b - b'A' + 10,
-            _ => break,
-        };
-        v = v << 4 | u64::from(d);
-        *i += 1;
-    }
-    match *i - start {
-        1..=15 => Ok(v),
-        _ => Err(Bail("hex number of no or many digits")),
-    }
-}
-
-/// After a field: at least one blank, or the end of the line.
-#[inline(always)]
-fn blanks(line: &[u8], i: &mut usize) -> Result<(), Bail> {
-    let start = *i;
-    while matches!(line.get(*i), Some(b' ' | b'\t')) {
-        *i += 1;
-    }
-    if *i > start || *i == line.len() {
-        Ok(())
-    } else {
-        Err(Bail("stray byte in a cost line"))
-    }
 }
