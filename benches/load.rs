@@ -28,19 +28,17 @@ fn data_dir() -> PathBuf {
 }
 
 /// Loads `path` `runs` times; returns the best time and the analysis totals.
-fn time_load(path: &Path, runs: usize) -> (Duration, Vec<i64>, Vec<String>) {
+fn time_load(path: &Path, runs: usize, parallel: bool) -> (Duration, Vec<i64>, Vec<String>) {
     let mut best = Duration::MAX;
     let mut totals = Vec::new();
     let mut names = Vec::new();
+    let options = LoadOptions {
+        siblings: false,
+        parallel: parallel.then(Plan::automatic),
+    };
     for _ in 0..runs {
         let start = Instant::now();
-        let profile = match load_paths(
-            &[path.to_path_buf()],
-            LoadOptions {
-                siblings: false,
-                ..LoadOptions::default()
-            },
-        ) {
+        let profile = match load_paths(&[path.to_path_buf()], options) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("{e}");
