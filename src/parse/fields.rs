@@ -101,18 +101,33 @@ pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
 /// After a field: at least one blank, or the end of the line.
 #[inline(always)]
 pub fn blanks(line: &[u8], i: &mut usize) -> bool {
-    let start = *i;
-    skip_blanks(line, i);
-    *i > start || *i == line.len()
+    match line.get(*i) {
+        // Writers put one space between fields: that case first.
+        Some(b' ' | b'\t') => {
+            *i += 1;
+            skip_blanks(line, i);
+            true
+        }
+        Some(_) => false,
+        None => true,
+    }
 }
 
 /// `key=value` as `lines::spec` reads it, for keys of up to 5 letters
 /// (every key the format has); `None` leaves the line to `lines::spec`.
 #[inline]
 pub fn spec(line: &[u8]) -> Option<(&[u8], &[u8])> {
-    let eq = line.iter().take(6).position(|&b| b == b'=')?;
+    let eq = match line {
+        [_, _, b'=', ..] => 2,
+        [_, _, _, b'=', ..] => 3,
+        [_, _, _, _, b'=', ..] => 4,
+        [_, _, _, _, _, b'=', ..] => 5,
+        _ => return None,
+    };
     let key = &line[..eq];
-    (eq > 0 && key.iter().all(u8::is_ascii_lowercase)).then(|| (key, &line[eq + 1..]))
+    key.iter()
+        .all(u8::is_ascii_lowercase)
+        .then(|| (key, &line[eq + 1..]))
 }
 
 /// `(id) name`, `(id)` or `name` as `lines::compressed_name` reads them,
@@ -136,6 +151,25 @@ pub fn count(value: &[u8]) -> Option<(u64, &[u8])> {
     let n = absolute(value, &mut i)?;
     skip_blanks(value, &mut i);
     Some((n, &value[i..]))
+}
+
+/// The counts of `jcnd=TAKEN/EXECUTED` (`conditional`) or `jump=COUNT`, then
+/// the rest, as `lines::jump_counts` reads them (`None`: left to it).
+#[inline]
+pub fn jump_counts(conditional: bool, value: &[u8]) -> Option<(u64, Option<u64>, &[u8])> {
+    if !conditional {
+        return count(value).map(|(n, rest)| (n, None, rest));
+    }
+    let mut i = 0;
+    skip_blanks(value, &mut i);
+    let taken = absolute(value, &mut i)?;
+    if value.get(i) != Some(&b'/') {
+        return None;
+    }
+    i += 1;
+    let executed = absolute(value, &mut i)?;
+    skip_blanks(value, &mut i);
+    Some((taken, Some(executed), &value[i..]))
 }
 
 #[inline(always)]
@@ -226,6 +260,25 @@ mod tests {
                     assert_eq!((n, rest), (nom_n.value, nom_rest), "{value:?}");
                 }
                 None => assert!(nom.is_none_or(|(_, n)| n.overflow), "{value:?} declined"),
+            }
+        }
+        for (conditional, value) in [
+            (true, "3/7 +1 *"),
+            (true, " 0x2/0x9"),
+            (true, "7 3 x"),
+            (false, "4 -2"),
+        ] {
+            let nom = lines::jump_counts(conditional, value.as_bytes()).ok();
+            match jump_counts(conditional, value.as_bytes()) {
+                Some((t, e, rest)) => {
+                    let (nom_rest, (nom_t, nom_e)) = nom.unwrap();
+                    assert_eq!(
+                        (t, e, rest),
+                        (nom_t.value, nom_e.map(|e| e.value), nom_rest),
+                        "{value:?}"
+                    );
+                }
+                None => assert_eq!(value, "7 3 x", "declined"),
             }
         }
     }

@@ -240,7 +240,32 @@ fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
     ok
 }
 
+impl Sums {
+    /// Gives `func` a row on its first self cost.
+    #[cold]
+    fn new_row(&mut self, func: u32) {
+        let f = func as usize;
+        if f >= self.has_row.len() {
+            self.has_row.resize(f + 1, false);
+            self.rows.resize((f + 1) * self.width, 0);
+        }
+        self.has_row[f] = true;
+        self.row_order.push(func);
+        self.has_data = true;
+    }
+}
+
 impl Sink for Sums {
+    #[inline(always)]
+    fn row(&mut self, func: u32) -> Option<&mut [Cost]> {
+        let f = func as usize;
+        if !self.has_row.get(f).is_some_and(|&has| has) {
+            self.new_row(func);
+        }
+        let w = self.width;
+        self.rows.get_mut(f * w..(f + 1) * w)
+    }
+
     fn self_cost(
         &mut self,
         _: &Tables,
@@ -249,18 +274,8 @@ impl Sink for Sums {
         _: [u64; 3],
         costs: &[Cost],
     ) -> Result<(), Bail> {
-        let w = self.width;
-        let f = func as usize;
-        if f >= self.has_row.len() {
-            self.has_row.resize(f + 1, false);
-            self.rows.resize((f + 1) * w, 0);
-        }
-        if !self.has_row[f] {
-            self.has_row[f] = true;
-            self.row_order.push(func);
-        }
-        self.has_data = true;
-        if add(&mut self.rows[f * w..(f + 1) * w], costs) {
+        let row = self.row(func).unwrap_or_default();
+        if add(row, costs) {
             Ok(())
         } else {
             Err(Bail("cost beyond 64 bits"))

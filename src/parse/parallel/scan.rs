@@ -23,6 +23,11 @@ pub struct Last {
 
 /// What the lines of a chunk mean, with ids local to the chunk's `Tables`.
 pub trait Sink {
+    /// `func`'s self cost row, to sum cost lines into directly (a `Sink`
+    /// that wants each line returns `None`: `self_cost` then gets it).
+    fn row(&mut self, _func: u32) -> Option<&mut [Cost]> {
+        None
+    }
     fn self_cost(
         &mut self,
         t: &Tables,
@@ -85,7 +90,6 @@ pub struct Scanner<S> {
     pub sink: S,
     pub tables: Tables,
     npos: usize,
-    width: usize,
     /// Current object and files, as local indexes (0: inherited).
     pub obj: u32,
     pub fn_file: u32,
@@ -112,7 +116,6 @@ impl<S: Sink> Scanner<S> {
             sink,
             tables: Tables::default(),
             npos,
-            width,
             obj: 0,
             fn_file: 0,
             line_file: 0,
@@ -193,11 +196,15 @@ impl<S: Sink> Scanner<S> {
     fn spec(&mut self, offset: u64, key: &[u8], value: &[u8]) -> Result<(), Bail> {
         let t = &mut self.tables;
         match key {
-            b"ob" => self.obj = t.objects.resolve(value)?,
-            b"fl" => {
-                self.fn_file = t.files.resolve(value)?;
-                self.line_file = self.fn_file;
+            b"calls" => self.calls(value)?,
+            b"cfn" => {
+                let name = t.names.resolve(value)?;
+                let file = self.call_file.take().unwrap_or(self.line_file);
+                let obj = self.call_obj.take().unwrap_or(self.obj);
+                self.callee = Some(t.function(name, file, obj));
             }
+            b"cfi" | b"cfl" => self.call_file = Some(t.files.resolve(value)?),
+            b"jump" | b"jcnd" => self.jump(key == b"jcnd", value)?,
             b"fi" | b"fe" => self.line_file = t.files.resolve(value)?,
             b"fn" => {
                 let name = t.names.resolve(value)?;
@@ -212,18 +219,14 @@ impl<S: Sink> Scanner<S> {
                 self.jump_file = None;
                 self.jump_fn = None;
             }
-            b"cob" => self.call_obj = Some(t.objects.resolve(value)?),
-            b"cfi" | b"cfl" => self.call_file = Some(t.files.resolve(value)?),
-            b"cfn" => {
-                let name = t.names.resolve(value)?;
-                let file = self.call_file.take().unwrap_or(self.line_file);
-                let obj = self.call_obj.take().unwrap_or(self.obj);
-                self.callee = Some(t.function(name, file, obj));
+            b"fl" => {
+                self.fn_file = t.files.resolve(value)?;
+                self.line_file = self.fn_file;
             }
+            b"ob" => self.obj = t.objects.resolve(value)?,
+            b"cob" => self.call_obj = Some(t.objects.resolve(value)?),
             b"jfi" => self.jump_file = Some(t.files.resolve(value)?),
             b"jfn" => self.jump_fn = Some(t.names.resolve(value)?),
-            b"calls" => self.calls(value)?,
-            b"jump" | b"jcnd" => self.jump(key == b"jcnd", value)?,
             _ => return Err(Bail("unknown line key")),
         }
         Ok(())
@@ -245,12 +248,16 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn jump(&mut self, conditional: bool, value: &[u8]) -> Result<(), Bail> {
-        let Ok((rest, (taken, executed))) = lines::jump_counts(conditional, value) else {
-            return Err(Bail("unreadable jump"));
+        let (taken, executed, rest) = match fields::jump_counts(conditional, value) {
+            Some(counts) => counts,
+            None => match lines::jump_counts(conditional, value) {
+                Ok((_, (t, e))) if t.overflow || e.is_some_and(|e| e.overflow) => {
+                    return Err(Bail("jump count beyond 64 bits"));
+                }
+                Ok((rest, (t, e))) => (t.value, e.map(|e| e.value), rest),
+                Err(_) => return Err(Bail("unreadable jump")),
+            },
         };
-        if taken.overflow || executed.is_some_and(|e| e.overflow) {
-            return Err(Bail("jump count beyond 64 bits"));
-        }
         let func = self.func.ok_or(Bail("jump before `fn=`"))?;
         let target = self.target(rest)?;
         let target_file = self.jump_file.take().unwrap_or(self.line_file);
@@ -262,8 +269,8 @@ impl<S: Sink> Scanner<S> {
             target_func,
             target_file,
             target,
-            taken: taken.value,
-            executed: executed.map(|e| e.value),
+            taken,
+            executed,
         };
         Ok(())
     }
@@ -357,17 +364,21 @@ impl<S: Sink> Scanner<S> {
                 return Err(UNUSUAL);
             }
         }
-        let mut n = 0;
-        while i < line.len() {
-            if n == self.width || !line[i].is_ascii_digit() {
-                return Err(Bail("unusual counters"));
-            }
-            self.costs[n] = absolute(line, &mut i).ok_or(UNUSUAL)? as Cost;
-            n += 1;
-            if !blanks(line, &mut i) {
-                return Err(UNUSUAL);
+        // The common case, a function's own cost: summed straight into its row.
+        if let (Pending::None, Some(func)) = (self.pending, self.func) {
+            if let Some(row) = self.sink.row(func) {
+                counters(line, i, row, |sum, c| {
+                    *sum = sum.checked_add(c).ok_or(Bail("cost beyond 64 bits"))?;
+                    Ok(())
+                })?;
+                self.last = Last { at, known };
+                return Ok(());
             }
         }
+        let n = counters(line, i, &mut self.costs, |slot, c| {
+            *slot = c;
+            Ok(())
+        })?;
         let costs = &self.costs[..n];
         match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => {
@@ -425,6 +436,29 @@ impl<S: Sink> Scanner<S> {
         };
         self.sink.jump(&self.tables, jump)
     }
+}
+
+/// Reads the counters of a cost line from byte `i` into `slots` with
+/// `put`; returns how many there were.
+#[inline(always)]
+fn counters(
+    line: &[u8],
+    mut i: usize,
+    slots: &mut [Cost],
+    put: impl Fn(&mut Cost, Cost) -> Result<(), Bail>,
+) -> Result<usize, Bail> {
+    let mut n = 0;
+    while i < line.len() {
+        let Some(slot) = slots.get_mut(n).filter(|_| line[i].is_ascii_digit()) else {
+            return Err(Bail("unusual counters"));
+        };
+        put(slot, absolute(line, &mut i).ok_or(UNUSUAL)? as Cost)?;
+        n += 1;
+        if !blanks(line, &mut i) {
+            return Err(UNUSUAL);
+        }
+    }
+    Ok(n)
 }
 
 fn relative(last: u64, negative: bool, delta: u64) -> Result<u64, Bail> {
