@@ -100,12 +100,19 @@ pub struct App {
 
 impl App {
     pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
-        let analysis = Arc::new(Analysis::new(&profile));
-        let search =
-            Search::new((0..profile.functions.len()).map(|i| profile.fn_name(FnId::from_index(i))));
+        // Inclusive costs on one core, the name indexes on another.
+        let (analysis, search, (name_ranks, by_name)) = std::thread::scope(|scope| {
+            let analysis = scope.spawn(|| Analysis::new(&profile));
+            let names = (0..profile.functions.len()).map(|i| profile.fn_name(FnId::from_index(i)));
+            let search = Search::new(names);
+            let ranks = lists::name_ranks(&profile);
+            let analysis = analysis
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (Arc::new(analysis), search, ranks)
+        });
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
-        let (name_ranks, by_name) = lists::name_ranks(&profile);
         let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
         let background = profile.functions.len() >= orders::BACKGROUND_FROM;
         let orders = Orders::new(
