@@ -74,17 +74,15 @@ pub fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
 /// An absolute number: decimal, or `0x` hex of at most 15 digits.
 #[inline(always)]
 pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
-    let rest = line.get(*i..)?;
-    if rest.len() > 2 && rest[0] == b'0' && rest[1] == b'x' {
-        let len = rest[2..]
-            .iter()
-            .take_while(|b| b.is_ascii_hexdigit())
-            .count();
+    let at = *i;
+    if line.get(at) == Some(&b'0') && line.get(at + 1) == Some(&b'x') && at + 2 < line.len() {
+        let hex = &line[at + 2..];
+        let len = hex.iter().take_while(|b| b.is_ascii_hexdigit()).count();
         if len == 0 || len > 15 {
             return None;
         }
         let mut v = 0u64;
-        for &b in &rest[2..2 + len] {
+        for &b in &hex[..len] {
             let d = match b {
                 b'0'..=b'9' => b - b'0',
                 b'a'..=b'f' => b - b'a' + 10,
@@ -96,6 +94,38 @@ pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
         return Some(v);
     }
     digits(line, i, 0)
+}
+
+/// Counters as writers put them (decimal, separated by blanks) into `out`;
+/// their number, or `None` for anything else (hex, signs, 19 digits or
+/// more, more than `out` holds): `tokenize`'s rules, in one pass.
+#[inline(always)]
+pub fn plain_counters(line: &[u8], out: &mut [i64]) -> Option<usize> {
+    let (mut n, mut v, mut len) = (0, 0u64, 0);
+    let mut push = |v: u64, len: usize, n: &mut usize| -> Option<()> {
+        let slot = out.get_mut(*n).filter(|_| len <= 18)?;
+        *slot = v as i64;
+        *n += 1;
+        Some(())
+    };
+    for &b in line {
+        let d = b.wrapping_sub(b'0');
+        if d <= 9 {
+            v = v.wrapping_mul(10).wrapping_add(u64::from(d));
+            len += 1;
+        } else if b == b' ' || b == b'\t' {
+            if len > 0 {
+                push(v, len, &mut n)?;
+                (v, len) = (0, 0);
+            }
+        } else {
+            return None;
+        }
+    }
+    if len > 0 {
+        push(v, len, &mut n)?;
+    }
+    Some(n)
 }
 
 /// After a field: at least one blank, or the end of the line.
@@ -208,6 +238,36 @@ mod tests {
         let mut out = vec![Field::Same];
         assert!(!tokenize(b"1 2 x", &mut out));
         assert_eq!(out, vec![Field::Same], "nothing appended on failure");
+    }
+
+    #[test]
+    fn plain_counters_read_what_tokenize_reads() {
+        for text in [
+            "1 2 3",
+            "17  0\t5 ",
+            "",
+            "0x1f 2",
+            "-3",
+            "1 2x",
+            "1234567890123456789",
+            "9 9 9 9 9",
+        ] {
+            let mut out = [0i64; 4];
+            let mut fields = Vec::new();
+            let tokens = tokenize(text.as_bytes(), &mut fields).then_some(fields);
+            match plain_counters(text.as_bytes(), &mut out) {
+                Some(n) => {
+                    let want: Vec<Field> = out[..n].iter().map(|&c| Field::Abs(c as u64)).collect();
+                    assert_eq!(tokens, Some(want), "{text:?}");
+                }
+                None => assert!(
+                    tokens.is_none_or(|t| t.len() > 4
+                        || t.iter().any(|f| !matches!(f, Field::Abs(_)))
+                        || text.contains('x')),
+                    "{text:?} declined"
+                ),
+            }
+        }
     }
 
     /// Each shortcut reads what the nom parser reads, or declines.

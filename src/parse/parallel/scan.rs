@@ -65,6 +65,10 @@ pub struct LocalJump {
     pub executed: Option<u64>,
 }
 
+/// Counters read in one pass without the general checks (writers put up to
+/// about 30 events; lines with more take the general path).
+const PLAIN: usize = 32;
+
 /// A cost line the fast path does not read (the sequential loader may
 /// saturate, warn or reject it).
 const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
@@ -364,22 +368,25 @@ impl<S: Sink> Scanner<S> {
                 return Err(UNUSUAL);
             }
         }
+        let mut plain = [0; PLAIN];
+        let costs = match fields::plain_counters(&line[i..], &mut plain) {
+            Some(n) if n <= self.costs.len() => &plain[..n],
+            Some(_) => return Err(Bail("more counters than events")),
+            None => {
+                let n = counters(line, i, &mut self.costs)?;
+                &self.costs[..n]
+            }
+        };
         // The common case, a function's own cost: summed straight into its row.
         if let (Pending::None, Some(func)) = (self.pending, self.func) {
             if let Some(row) = self.sink.row(func) {
-                counters(line, i, row, |sum, c| {
-                    *sum = sum.checked_add(c).ok_or(Bail("cost beyond 64 bits"))?;
-                    Ok(())
-                })?;
+                if !super::add(row, costs) {
+                    return Err(Bail("cost beyond 64 bits"));
+                }
                 self.last = Last { at, known };
                 return Ok(());
             }
         }
-        let n = counters(line, i, &mut self.costs, |slot, c| {
-            *slot = c;
-            Ok(())
-        })?;
-        let costs = &self.costs[..n];
         match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => {
                 let func = self.func.ok_or(Bail("cost line before `fn=`"))?;
@@ -438,21 +445,15 @@ impl<S: Sink> Scanner<S> {
     }
 }
 
-/// Reads the counters of a cost line from byte `i` into `slots` with
-/// `put`; returns how many there were.
-#[inline(always)]
-fn counters(
-    line: &[u8],
-    mut i: usize,
-    slots: &mut [Cost],
-    put: impl Fn(&mut Cost, Cost) -> Result<(), Bail>,
-) -> Result<usize, Bail> {
+/// Reads the counters of a cost line from byte `i` into `slots`; returns
+/// how many there were.
+fn counters(line: &[u8], mut i: usize, slots: &mut [Cost]) -> Result<usize, Bail> {
     let mut n = 0;
     while i < line.len() {
         let Some(slot) = slots.get_mut(n).filter(|_| line[i].is_ascii_digit()) else {
             return Err(Bail("unusual counters"));
         };
-        put(slot, absolute(line, &mut i).ok_or(UNUSUAL)? as Cost)?;
+        *slot = absolute(line, &mut i).ok_or(UNUSUAL)? as Cost;
         n += 1;
         if !blanks(line, &mut i) {
             return Err(UNUSUAL);
