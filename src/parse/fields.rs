@@ -96,11 +96,12 @@ pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
     digits(line, i, 0)
 }
 
-/// Counters as writers put them (decimal, separated by blanks) into `out`;
-/// their number, or `None` for anything else (hex, signs, 19 digits or
-/// more, more than `out` holds): `tokenize`'s rules, in one pass.
+/// Counters as writers put them (decimal, separated by blanks) into `out`,
+/// up to the end of `line` or a `\n`: (how many, bytes read), or `None` for
+/// anything else (hex, signs, 19 digits or more, more than `out` holds):
+/// `tokenize`'s rules, in one pass.
 #[inline(always)]
-pub fn plain_counters(line: &[u8], out: &mut [i64]) -> Option<usize> {
+pub fn plain_counters(line: &[u8], out: &mut [i64]) -> Option<(usize, usize)> {
     let (mut n, mut v, mut len) = (0, 0u64, 0);
     let mut push = |v: u64, len: usize, n: &mut usize| -> Option<()> {
         let slot = out.get_mut(*n).filter(|_| len <= 18)?;
@@ -108,7 +109,8 @@ pub fn plain_counters(line: &[u8], out: &mut [i64]) -> Option<usize> {
         *n += 1;
         Some(())
     };
-    for &b in line {
+    let mut end = line.len();
+    for (i, &b) in line.iter().enumerate() {
         let d = b.wrapping_sub(b'0');
         if d <= 9 {
             v = v.wrapping_mul(10).wrapping_add(u64::from(d));
@@ -118,6 +120,9 @@ pub fn plain_counters(line: &[u8], out: &mut [i64]) -> Option<usize> {
                 push(v, len, &mut n)?;
                 (v, len) = (0, 0);
             }
+        } else if b == b'\n' {
+            end = i;
+            break;
         } else {
             return None;
         }
@@ -125,7 +130,7 @@ pub fn plain_counters(line: &[u8], out: &mut [i64]) -> Option<usize> {
     if len > 0 {
         push(v, len, &mut n)?;
     }
-    Some(n)
+    Some((n, end))
 }
 
 /// After a field: at least one blank, or the end of the line.
@@ -138,8 +143,9 @@ pub fn blanks(line: &[u8], i: &mut usize) -> bool {
             skip_blanks(line, i);
             true
         }
+        // A `\n` ends the line too, for readers that have not cut it off.
+        Some(b'\n') | None => true,
         Some(_) => false,
-        None => true,
     }
 }
 
@@ -256,7 +262,8 @@ mod tests {
             let mut fields = Vec::new();
             let tokens = tokenize(text.as_bytes(), &mut fields).then_some(fields);
             match plain_counters(text.as_bytes(), &mut out) {
-                Some(n) => {
+                Some((n, end)) => {
+                    assert_eq!(end, text.len());
                     let want: Vec<Field> = out[..n].iter().map(|&c| Field::Abs(c as u64)).collect();
                     assert_eq!(tokens, Some(want), "{text:?}");
                 }
@@ -268,6 +275,14 @@ mod tests {
                 ),
             }
         }
+    }
+
+    #[test]
+    fn plain_counters_stop_at_a_newline() {
+        let mut out = [0i64; 4];
+        assert_eq!(plain_counters(b"5 6\n7 8\n", &mut out), Some((2, 3)));
+        assert_eq!(out[..2], [5, 6]);
+        assert_eq!(plain_counters(b"5 6\r\n", &mut out), None);
     }
 
     /// Each shortcut reads what the nom parser reads, or declines.

@@ -229,15 +229,15 @@ pub(super) struct LocalBlock {
 
 /// Adds `costs` into `into`; false on overflow (the sequential loader
 /// saturates and says so).
+#[inline(always)]
 fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
-    let mut ok = true;
+    let mut overflow = false;
     for (s, &c) in into.iter_mut().zip(costs) {
-        match s.checked_add(c) {
-            Some(v) => *s = v,
-            None => ok = false,
-        }
+        let (v, o) = s.overflowing_add(c);
+        *s = v;
+        overflow |= o;
     }
-    ok
+    !overflow
 }
 
 impl Sums {
@@ -364,12 +364,14 @@ pub(super) fn scan_range<S: Sink>(
     loop {
         let n = reader.read(&mut buf[filled..])?;
         filled += n;
-        let mut consumed = 0;
-        for nl in memchr::memchr_iter(b'\n', &buf[consumed..filled]) {
-            if let Err(bail) = scanner.line(offset + consumed as u64, &buf[consumed..nl]) {
-                return Ok(Err(bail));
+        // Whole lines are handed over; the scanner finds where each ends.
+        let consumed = memchr::memrchr(b'\n', &buf[..filled]).map_or(0, |nl| nl + 1);
+        let mut at = 0;
+        while at < consumed {
+            match scanner.step(offset + at as u64, &buf[at..consumed]) {
+                Ok(len) => at += len,
+                Err(bail) => return Ok(Err(bail)),
             }
-            consumed = nl + 1;
         }
         if n == 0 {
             if consumed < filled {

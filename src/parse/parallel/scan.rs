@@ -107,6 +107,8 @@ pub struct Scanner<S> {
     pending: Pending,
     last: Last,
     costs: Vec<Cost>,
+    /// Counters of the current line, read the quick way.
+    plain: [Cost; PLAIN],
     /// Lines seen so far.
     pub lines: usize,
     /// `totals:`/`summary:` lines (line number in the chunk, text): the
@@ -132,6 +134,7 @@ impl<S: Sink> Scanner<S> {
             pending: Pending::None,
             last,
             costs: vec![0; width],
+            plain: [0; PLAIN],
             lines: 0,
             trailer: Vec::new(),
         }
@@ -345,7 +348,49 @@ impl<S: Sink> Scanner<S> {
         Ok(out)
     }
 
-    fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
+    /// Applies the line at the start of `text`, which holds it whole with
+    /// its `\n`; returns its length with the `\n`. A function's own cost
+    /// line is read in one pass that finds its end too; any other line is
+    /// cut at its `\n` first.
+    #[inline]
+    pub fn step(&mut self, offset: u64, text: &[u8]) -> Result<usize, Bail> {
+        if let Some(len) = self.own_cost_line(text) {
+            self.lines += 1;
+            return Ok(len + 1);
+        }
+        let end = memchr::memchr(b'\n', text).unwrap_or(text.len());
+        self.line(offset, &text[..end])?;
+        Ok(end + 1)
+    }
+
+    /// `cost_line` for the common case (a plain line of self cost, nothing
+    /// pending) on text running past the line's end; its length, or `None`
+    /// (nothing changed) for anything else.
+    #[inline(always)]
+    fn own_cost_line(&mut self, text: &[u8]) -> Option<usize> {
+        let (Pending::None, Some(func)) = (self.pending, self.func) else {
+            return None;
+        };
+        if !matches!(text.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*')) {
+            return None;
+        }
+        let (at, known, i) = self.positions(text).ok()?;
+        let (n, len) = fields::plain_counters(&text[i..], &mut self.plain)?;
+        if n > self.costs.len() || text.get(i + len) != Some(&b'\n') {
+            return None;
+        }
+        let row = self.sink.row(func)?;
+        if !super::add(row, &self.plain[..n]) {
+            return None; // read again the long way, which gives up
+        }
+        self.last = Last { at, known };
+        Some(i + len)
+    }
+
+    /// The subpositions at the start of `line`: the columns, which of them
+    /// are known, and where the counters begin.
+    #[inline(always)]
+    fn positions(&self, line: &[u8]) -> Result<([u64; 3], u8, usize), Bail> {
         let mut at = self.last.at;
         let mut known = self.last.known;
         let mut i = 0;
@@ -368,9 +413,13 @@ impl<S: Sink> Scanner<S> {
                 return Err(UNUSUAL);
             }
         }
-        let mut plain = [0; PLAIN];
-        let costs = match fields::plain_counters(&line[i..], &mut plain) {
-            Some(n) if n <= self.costs.len() => &plain[..n],
+        Ok((at, known, i))
+    }
+
+    fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
+        let (at, known, i) = self.positions(line)?;
+        let costs = match fields::plain_counters(&line[i..], &mut self.plain) {
+            Some((n, _)) if n <= self.costs.len() => &self.plain[..n],
             Some(_) => return Err(Bail("more counters than events")),
             None => {
                 let n = counters(line, i, &mut self.costs)?;
