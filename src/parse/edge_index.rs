@@ -1,12 +1,19 @@
-//! (caller, callee) -> edge, as a short list of callees per caller: a
-//! function calls few others, and its calls are read together (in its
-//! `fn=` block), so the list is in cache where a hash table of millions of
-//! pairs would not be.
+//! (caller, callee) -> edge, as a short list of callees per caller: most
+//! functions call few others, and a function's calls are read together (in
+//! its `fn=` block), so the list is in cache where a hash table of millions
+//! of pairs would not be. Callees past the first few of a caller go to a
+//! hash table, so a function calling thousands of others stays fast.
+
+use rustc_hash::FxHashMap;
+
+/// Callees kept in a caller's list before the hash table takes over.
+const SHORT: usize = 16;
 
 /// Edge numbers by caller, then callee.
 #[derive(Debug, Default)]
 pub struct EdgeIndex {
     by_caller: Vec<Vec<(u32, u32)>>,
+    more: FxHashMap<(u32, u32), u32>,
     /// Callers with a list, to clear only those.
     touched: Vec<u32>,
 }
@@ -25,8 +32,12 @@ impl EdgeIndex {
         if list.is_empty() {
             self.touched.push(caller);
         }
-        list.push((callee, next));
-        (next, true)
+        if list.len() < SHORT {
+            list.push((callee, next));
+            return (next, true);
+        }
+        let e = *self.more.entry((caller, callee)).or_insert(next);
+        (e, e == next)
     }
 
     pub fn clear(&mut self) {
@@ -34,6 +45,7 @@ impl EdgeIndex {
             self.by_caller[c as usize] = Vec::new();
         }
         self.touched.clear();
+        self.more.clear();
     }
 }
 
@@ -50,5 +62,18 @@ mod tests {
         assert_eq!(index.get_or_insert(5, 1, 3), (0, false));
         index.clear();
         assert_eq!(index.get_or_insert(5, 1, 0), (0, true));
+    }
+
+    #[test]
+    fn a_caller_of_many_keeps_every_pair() {
+        let mut index = EdgeIndex::default();
+        for callee in 0..100 {
+            assert_eq!(index.get_or_insert(7, callee, callee), (callee, true));
+        }
+        for callee in (0..100).rev() {
+            assert_eq!(index.get_or_insert(7, callee, 999), (callee, false));
+        }
+        index.clear();
+        assert_eq!(index.get_or_insert(7, 50, 0), (0, true));
     }
 }
