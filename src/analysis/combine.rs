@@ -3,7 +3,7 @@
 
 use super::Edge;
 use crate::profile::{Cost, Part, Profile};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub struct Combined {
     pub width: usize,
@@ -26,7 +26,7 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
     let n = profile.functions.len();
     let width = profile.events.len();
     let mut self_costs = vec![0; n * width];
-    let mut edge_index: HashMap<(u32, u32), usize> = HashMap::new();
+    let mut edge_index: HashMap<(u32, u32), usize> = HashMap::default();
     let mut edges: Vec<Edge> = Vec::new();
     let mut edge_costs: Vec<Cost> = Vec::new();
     let parts = profile.parts.iter().zip(selected).filter(|(_, s)| **s);
