@@ -16,17 +16,19 @@
 pub(super) mod local;
 mod reread;
 mod scan;
+mod sink;
+mod sums;
 
-use super::{EdgeIndex, LoadError, Progress, loader::Loader};
-use crate::profile::Cost;
+use super::{LoadError, Progress, loader::Loader};
 use local::Tables;
-use scan::{Last, LocalCall, LocalJump, Scanner, Sink};
+use scan::{Last, Scanner, Sink};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use reread::{Block, LazyDetail};
+pub(super) use sums::Sums;
 
 /// Why the parallel path gave up on a file (the sequential loader then reads it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +69,7 @@ const HEAD: usize = 4 << 20;
 /// How often progress is reported while the chunks are read.
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 /// Read size of each chunk's thread.
-const BUFFER: usize = 1 << 20;
+const BUFFER: usize = 1 << 17;
 
 /// Loads `path` into `loader` in parallel if `plan` says so and the file allows.
 pub(super) fn load_file(
@@ -201,126 +203,6 @@ pub(super) struct Chunk {
     pub end_fn_file: u32,
 }
 
-/// The `Sink` of a load: self costs per function, calls per edge, blocks.
-#[derive(Default)]
-pub(super) struct Sums {
-    width: usize,
-    /// `width` columns per local function.
-    pub rows: Vec<Cost>,
-    has_row: Vec<bool>,
-    /// Local functions in the order they first had self cost.
-    pub row_order: Vec<u32>,
-    edge_index: EdgeIndex,
-    /// (caller, callee, count), in the order first seen.
-    pub edges: Vec<(u32, u32, u64)>,
-    pub edge_costs: Vec<Cost>,
-    pub blocks: Vec<LocalBlock>,
-    pub has_data: bool,
-}
-
-/// A `fn=` block as the chunk saw it.
-pub(super) struct LocalBlock {
-    pub func: u32,
-    pub start: u64,
-    pub obj: u32,
-    pub fn_file: u32,
-    pub last: Last,
-}
-
-/// Adds `costs` into `into`; false on overflow (the sequential loader
-/// saturates and says so).
-#[inline(always)]
-fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
-    let mut overflow = false;
-    for (s, &c) in into.iter_mut().zip(costs) {
-        let (v, o) = s.overflowing_add(c);
-        *s = v;
-        overflow |= o;
-    }
-    !overflow
-}
-
-impl Sums {
-    /// Gives `func` a row on its first self cost.
-    #[cold]
-    fn new_row(&mut self, func: u32) {
-        let f = func as usize;
-        if f >= self.has_row.len() {
-            self.has_row.resize(f + 1, false);
-            self.rows.resize((f + 1) * self.width, 0);
-        }
-        self.has_row[f] = true;
-        self.row_order.push(func);
-        self.has_data = true;
-    }
-}
-
-impl Sink for Sums {
-    #[inline(always)]
-    fn row(&mut self, func: u32) -> Option<&mut [Cost]> {
-        let f = func as usize;
-        if !self.has_row.get(f).is_some_and(|&has| has) {
-            self.new_row(func);
-        }
-        let w = self.width;
-        self.rows.get_mut(f * w..(f + 1) * w)
-    }
-
-    fn self_cost(
-        &mut self,
-        _: &Tables,
-        func: u32,
-        _: u32,
-        _: [u64; 3],
-        costs: &[Cost],
-    ) -> Result<(), Bail> {
-        let row = self.row(func).unwrap_or_default();
-        if add(row, costs) {
-            Ok(())
-        } else {
-            Err(Bail("cost beyond 64 bits"))
-        }
-    }
-
-    fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
-        let w = self.width;
-        let next = self.edges.len() as u32;
-        let (e, new) = self
-            .edge_index
-            .get_or_insert(call.caller, call.callee, next);
-        let e = e as usize;
-        if new {
-            self.edges.push((call.caller, call.callee, 0));
-            self.edge_costs.resize(self.edge_costs.len() + w, 0);
-        }
-        self.has_data = true;
-        let count = &mut self.edges[e].2;
-        *count = count
-            .checked_add(call.count)
-            .ok_or(Bail("call count beyond 64 bits"))?;
-        if add(&mut self.edge_costs[e * w..(e + 1) * w], costs) {
-            Ok(())
-        } else {
-            Err(Bail("cost beyond 64 bits"))
-        }
-    }
-
-    fn jump(&mut self, _: &Tables, _: LocalJump) -> Result<(), Bail> {
-        self.has_data = true;
-        Ok(())
-    }
-
-    fn block(&mut self, func: u32, start: u64, obj: u32, fn_file: u32, last: Last) {
-        self.blocks.push(LocalBlock {
-            func,
-            start,
-            obj,
-            fn_file,
-            last,
-        });
-    }
-}
-
 /// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`.
 fn scan_chunk(
     path: &Path,
@@ -330,10 +212,7 @@ fn scan_chunk(
     width: usize,
     read: &AtomicU64,
 ) -> std::io::Result<Result<Chunk, Bail>> {
-    let sums = Sums {
-        width,
-        ..Sums::default()
-    };
+    let sums = Sums::new(width);
     let mut scanner = Scanner::new(sums, npos, width, Last::default());
     if let Err(bail) = scan_range(path, start, end, &mut scanner, read)? {
         return Ok(Err(bail));

@@ -9,61 +9,10 @@
 
 use super::Bail;
 use super::local::Tables;
+pub use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::fields::{self, absolute, blanks, digits};
 use crate::parse::lines::{self, SubPos};
 use crate::profile::Cost;
-
-/// Position state where a chunk or block starts: the last value of each
-/// column, and which of them are known (bit per column).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Last {
-    pub at: [u64; 3],
-    pub known: u8,
-}
-
-/// What the lines of a chunk mean, with ids local to the chunk's `Tables`.
-pub trait Sink {
-    /// `func`'s self cost row, to sum cost lines into directly (a `Sink`
-    /// that wants each line returns `None`: `self_cost` then gets it).
-    fn row(&mut self, _func: u32) -> Option<&mut [Cost]> {
-        None
-    }
-    fn self_cost(
-        &mut self,
-        t: &Tables,
-        func: u32,
-        file: u32,
-        at: [u64; 3],
-        costs: &[Cost],
-    ) -> Result<(), Bail>;
-    fn call(&mut self, t: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail>;
-    fn jump(&mut self, t: &Tables, jump: LocalJump) -> Result<(), Bail>;
-    /// A `fn=` line at byte `offset` starts a block of `func`, with the
-    /// object, file and positions current before it.
-    fn block(&mut self, func: u32, offset: u64, obj: u32, fn_file: u32, last: Last);
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct LocalCall {
-    pub caller: u32,
-    pub callee: u32,
-    pub count: u64,
-    pub file: u32,
-    pub at: [u64; 3],
-    pub target: [u64; 3],
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct LocalJump {
-    pub func: u32,
-    pub file: u32,
-    pub at: [u64; 3],
-    pub target_func: u32,
-    pub target_file: u32,
-    pub target: [u64; 3],
-    pub taken: u64,
-    pub executed: Option<u64>,
-}
 
 /// Counters read in one pass without the general checks (writers put up to
 /// about 30 events; lines with more take the general path).
@@ -380,7 +329,7 @@ impl<S: Sink> Scanner<S> {
             return None;
         }
         let row = self.sink.row(func)?;
-        if !super::add(row, &self.plain[..n]) {
+        if !super::sums::add(row, &self.plain[..n]) {
             return None; // read again the long way, which gives up
         }
         self.last = Last { at, known };
@@ -429,7 +378,7 @@ impl<S: Sink> Scanner<S> {
         // The common case, a function's own cost: summed straight into its row.
         if let (Pending::None, Some(func)) = (self.pending, self.func) {
             if let Some(row) = self.sink.row(func) {
-                if !super::add(row, costs) {
+                if !super::sums::add(row, costs) {
                     return Err(Bail("cost beyond 64 bits"));
                 }
                 self.last = Last { at, known };

@@ -1,0 +1,135 @@
+//! The load's `Sink`: self costs summed per function, calls per edge, and
+//! where each `fn=` block starts, all with ids local to the chunk.
+
+use super::Bail;
+use super::local::Tables;
+use super::sink::{Last, LocalCall, LocalJump, Sink};
+use crate::parse::EdgeIndex;
+use crate::profile::Cost;
+
+/// The `Sink` of a load: self costs per function, calls per edge, blocks.
+#[derive(Default)]
+pub struct Sums {
+    width: usize,
+    /// `width` columns per local function.
+    pub rows: Vec<Cost>,
+    has_row: Vec<bool>,
+    /// Local functions in the order they first had self cost.
+    pub row_order: Vec<u32>,
+    edge_index: EdgeIndex,
+    /// (caller, callee, count), in the order first seen.
+    pub edges: Vec<(u32, u32, u64)>,
+    pub edge_costs: Vec<Cost>,
+    pub blocks: Vec<LocalBlock>,
+    pub has_data: bool,
+}
+
+/// A `fn=` block as the chunk saw it.
+pub struct LocalBlock {
+    pub func: u32,
+    pub start: u64,
+    pub obj: u32,
+    pub fn_file: u32,
+    pub last: Last,
+}
+
+/// Adds `costs` into `into`; false on overflow (the sequential loader
+/// saturates and says so).
+#[inline(always)]
+pub fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
+    let mut overflow = false;
+    for (s, &c) in into.iter_mut().zip(costs) {
+        let (v, o) = s.overflowing_add(c);
+        *s = v;
+        overflow |= o;
+    }
+    !overflow
+}
+
+impl Sums {
+    pub fn new(width: usize) -> Self {
+        Sums {
+            width,
+            ..Sums::default()
+        }
+    }
+
+    /// Gives `func` a row on its first self cost.
+    #[cold]
+    fn new_row(&mut self, func: u32) {
+        let f = func as usize;
+        if f >= self.has_row.len() {
+            self.has_row.resize(f + 1, false);
+            self.rows.resize((f + 1) * self.width, 0);
+        }
+        self.has_row[f] = true;
+        self.row_order.push(func);
+        self.has_data = true;
+    }
+}
+
+impl Sink for Sums {
+    #[inline(always)]
+    fn row(&mut self, func: u32) -> Option<&mut [Cost]> {
+        let f = func as usize;
+        if !self.has_row.get(f).is_some_and(|&has| has) {
+            self.new_row(func);
+        }
+        let w = self.width;
+        self.rows.get_mut(f * w..(f + 1) * w)
+    }
+
+    fn self_cost(
+        &mut self,
+        _: &Tables,
+        func: u32,
+        _: u32,
+        _: [u64; 3],
+        costs: &[Cost],
+    ) -> Result<(), Bail> {
+        let row = self.row(func).unwrap_or_default();
+        if add(row, costs) {
+            Ok(())
+        } else {
+            Err(Bail("cost beyond 64 bits"))
+        }
+    }
+
+    fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
+        let w = self.width;
+        let next = self.edges.len() as u32;
+        let (e, new) = self
+            .edge_index
+            .get_or_insert(call.caller, call.callee, next);
+        let e = e as usize;
+        if new {
+            self.edges.push((call.caller, call.callee, 0));
+            self.edge_costs.resize(self.edge_costs.len() + w, 0);
+        }
+        self.has_data = true;
+        let count = &mut self.edges[e].2;
+        *count = count
+            .checked_add(call.count)
+            .ok_or(Bail("call count beyond 64 bits"))?;
+        if add(&mut self.edge_costs[e * w..(e + 1) * w], costs) {
+            Ok(())
+        } else {
+            Err(Bail("cost beyond 64 bits"))
+        }
+    }
+
+    fn jump(&mut self, _: &Tables, _: LocalJump) -> Result<(), Bail> {
+        self.has_data = true;
+        Ok(())
+    }
+
+    fn block(&mut self, func: u32, start: u64, obj: u32, fn_file: u32, last: Last) {
+        self.blocks.push(LocalBlock {
+            func,
+            start,
+            obj,
+            fn_file,
+            last,
+        });
+    }
+}
