@@ -30,6 +30,9 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
     let mut edges: Vec<Edge> = Vec::new();
     let mut edge_costs: Vec<Cost> = Vec::new();
     let parts = profile.parts.iter().zip(selected).filter(|(_, s)| **s);
+    // Within a part, edges are already one per (caller, callee): with one
+    // part selected (the common case) there is nothing to look up.
+    let only_one = parts.clone().count() == 1;
     for (part, _) in parts {
         let pw = part.width();
         if pw == 0 {
@@ -41,7 +44,7 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
         }
         for (i, call) in part.edges.iter().enumerate() {
             let key = (call.caller.0, call.callee.0);
-            let e = *edge_index.entry(key).or_insert_with(|| {
+            let mut new = || {
                 edges.push(Edge {
                     caller: call.caller,
                     callee: call.callee,
@@ -49,7 +52,12 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
                 });
                 edge_costs.resize(edge_costs.len() + width, 0);
                 edges.len() - 1
-            });
+            };
+            let e = if only_one {
+                new()
+            } else {
+                *edge_index.entry(key).or_insert_with(new)
+            };
             edges[e].count = edges[e].count.saturating_add(call.count);
             add_mapped(
                 &mut edge_costs[e * width..(e + 1) * width],

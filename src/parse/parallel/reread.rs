@@ -51,8 +51,12 @@ impl LazyDetail {
         width: usize,
         blocks: Vec<Block>,
     ) -> Self {
-        let mut by_func: Vec<u32> = (0..blocks.len() as u32).collect();
-        by_func.sort_by_key(|&b| blocks[b as usize].func);
+        // Sorted as (function, block) pairs side by side: no indirection.
+        let mut pairs: Vec<(FnId, u32)> = (0..blocks.len() as u32)
+            .map(|b| (blocks[b as usize].func, b))
+            .collect();
+        pairs.sort_unstable();
+        let by_func = pairs.into_iter().map(|(_, b)| b).collect();
         let [files, objects, fns] = loader.name_tables();
         let positions = loader.part_positions();
         LazyDetail {
