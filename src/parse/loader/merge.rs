@@ -131,15 +131,14 @@ fn resolve(
     table: &mut IdMap,
     interner: &mut Interner,
 ) -> Result<Vec<u32>, Bail> {
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     space
         .entries
         .iter()
         .map(|entry| match entry {
             Entry::Inherited => Ok(inherited),
-            Entry::Literal(name) => Ok(interner.intern(&text(name))),
+            Entry::Literal(name) => Ok(interner.intern(&String::from_utf8_lossy(name))),
             Entry::Defined(id, name) => {
-                let interned = interner.intern(&text(name));
+                let interned = interner.intern(&String::from_utf8_lossy(name));
                 match table.get(*id) {
                     Some(other) if other != interned => Err(Bail("name ID redefined")),
                     _ => {
