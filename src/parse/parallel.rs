@@ -109,7 +109,9 @@ pub(super) fn load_file(
     drop(head);
     let bounds = split(&mut file, body as u64, len, plan.chunks).map_err(io)?;
     let read = AtomicU64::new(body as u64);
-    let chunks = std::thread::scope(|scope| {
+    // Chunks are merged in file order as soon as each is scanned: the merge
+    // of one runs on the core its scan has freed while later ones go on.
+    let merged = std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel();
         let workers: Vec<_> = bounds
             .windows(2)
@@ -122,30 +124,35 @@ pub(super) fn load_file(
                 })
             })
             .collect();
-        for _ in &workers {
-            while finished.recv_timeout(PROGRESS_EVERY).is_err() {
+        let mut first_line = header_lines + 1;
+        let mut blocks = Vec::new();
+        for worker in workers {
+            while !worker.is_finished() {
+                let _ = finished.recv_timeout(PROGRESS_EVERY);
                 progress(read.load(Ordering::Relaxed), None);
             }
+            let chunk = match worker.join() {
+                Ok(chunk) => chunk.map_err(io)?,
+                Err(_) => Err(Bail("chunk thread panicked")),
+            };
+            let merged = chunk.and_then(|chunk| {
+                let lines = chunk.lines;
+                loader.merge_chunk(chunk, first_line, &mut blocks)?;
+                Ok(lines)
+            });
+            match merged {
+                Ok(lines) => first_line += lines,
+                // Later chunks are dropped when their threads end.
+                Err(bail) => return Ok(Err(bail)),
+            }
         }
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or(Ok(Err(Bail("chunk thread panicked")))))
-            .collect::<Vec<_>>()
+        Ok(Ok((first_line, blocks)))
     });
+    let (first_line, blocks) = match merged? {
+        Ok(merged) => merged,
+        Err(Bail(why)) => return Ok(Outcome::Bailed(why)),
+    };
     progress(len, None);
-    let mut first_line = header_lines + 1;
-    let mut blocks = Vec::new();
-    for chunk in chunks {
-        let chunk = match chunk.map_err(io)? {
-            Ok(chunk) => chunk,
-            Err(Bail(why)) => return Ok(Outcome::Bailed(why)),
-        };
-        let lines = chunk.lines;
-        if let Err(Bail(why)) = loader.merge_chunk(chunk, first_line, &mut blocks) {
-            return Ok(Outcome::Bailed(why));
-        }
-        first_line += lines;
-    }
     loader.set_line_count(first_line - 1);
     let detail = LazyDetail::new(path, &meta, loader, width, blocks);
     loader.set_lazy_detail(detail);
@@ -161,12 +168,16 @@ fn first_fn_line(head: &[u8]) -> Option<usize> {
     memchr::memmem::find(head, b"\nfn=").map(|i| i + 1)
 }
 
-/// Chunk boundaries: `body`, the start of an `fn=` line near each even
-/// share of the rest, and `len`.
+/// Chunk boundaries: `body`, the start of an `fn=` line near each share of
+/// the rest, and `len`. The last chunk is a little larger than the others:
+/// the earlier ones are merged while it is still being scanned.
 fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Result<Vec<u64>> {
     const WINDOW: u64 = 1 << 16;
     let mut bounds = vec![body];
-    let share = (len - body) / chunks.max(1) as u64;
+    // Each share is 1/n of the body less a tenth of that over n; the last
+    // chunk takes the rest (5% more than the others with two chunks).
+    let n = chunks.max(1) as u128;
+    let share = (u128::from(len - body) * (10 * n - 1) / (10 * n * n)) as u64;
     let mut window = Vec::new();
     for k in 1..chunks as u64 {
         let mut at = (body + k * share).max(*bounds.last().unwrap_or(&body) + 1);
