@@ -11,7 +11,7 @@ use super::Bail;
 use super::local::Tables;
 pub use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::fields::{self, absolute, blanks, digits};
-use crate::parse::lines::{self, SubPos};
+use crate::parse::lines;
 use crate::profile::Cost;
 
 /// Counters read in one pass without the general checks (writers put up to
@@ -231,16 +231,10 @@ impl<S: Sink> Scanner<S> {
         Ok(())
     }
 
-    /// Target subpositions, as `Loader::target` reads them.
+    /// Target subpositions, as `Loader::target` reads them, for fields
+    /// separated by blanks (anything else is left to the sequential loader).
     fn target(&self, text: &[u8]) -> Result<[u64; 3], Bail> {
-        match self.plain_target(text) {
-            Some(target) => target,
-            None => self.any_target(text),
-        }
-    }
-
-    /// `target` for fields separated by blanks; `None` for anything else.
-    fn plain_target(&self, text: &[u8]) -> Option<Result<[u64; 3], Bail>> {
+        const UNUSUAL_TARGET: Bail = Bail("unusual target position");
         let mut out = self.last.at;
         let mut known = self.last.known;
         let mut i = 0;
@@ -254,44 +248,16 @@ impl<S: Sink> Scanner<S> {
                     *slot
                 }
                 Some(&sign @ (b'+' | b'-')) if known_k => {
-                    match relative(*slot, sign == b'-', digits(text, &mut i, 1)?) {
-                        Ok(v) => v,
-                        Err(bail) => return Some(Err(bail)),
-                    }
+                    let delta = digits(text, &mut i, 1).ok_or(UNUSUAL_TARGET)?;
+                    relative(*slot, sign == b'-', delta)?
                 }
-                Some(b'0'..=b'9') => absolute(text, &mut i)?,
-                _ => return None,
+                Some(b'0'..=b'9') => absolute(text, &mut i).ok_or(UNUSUAL_TARGET)?,
+                _ => return Err(UNUSUAL_TARGET),
             };
             known |= 1 << k;
             if !blanks(text, &mut i) {
-                return None;
+                return Err(UNUSUAL_TARGET);
             }
-        }
-        Some(self.all_known(known).map(|()| out))
-    }
-
-    /// `target` for whatever `lines::subpos` reads.
-    fn any_target(&self, text: &[u8]) -> Result<[u64; 3], Bail> {
-        let mut out = self.last.at;
-        let mut known = self.last.known;
-        let mut rest = text.trim_ascii();
-        for (k, slot) in out.iter_mut().enumerate().take(self.npos) {
-            if rest.is_empty() {
-                break;
-            }
-            let Ok((r, p)) = lines::subpos(rest) else {
-                return Err(Bail("unreadable target position"));
-            };
-            let last = self.last.at[k];
-            let known_k = self.last.known & (1 << k) != 0;
-            *slot = match p {
-                SubPos::Abs(v) => v,
-                SubPos::Same if known_k => last,
-                SubPos::Rel { negative, delta } if known_k => relative(last, negative, delta)?,
-                _ => return Err(Bail("position relative to one before the chunk")),
-            };
-            known |= 1 << k;
-            rest = r.trim_ascii_start();
         }
         self.all_known(known)?;
         Ok(out)
