@@ -289,7 +289,11 @@ impl<S: Sink> Scanner<S> {
         if !matches!(text.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*')) {
             return None;
         }
-        let (at, known, i) = self.positions(text).ok()?;
+        let (at, known, i) = match self.npos {
+            1 => self.known_positions::<1>(text)?,
+            2 => self.known_positions::<2>(text)?,
+            _ => self.positions(text).ok()?,
+        };
         let (n, len) = fields::plain_counters(&text[i..], &mut self.plain)?;
         if n > self.costs.len() || text.get(i + len) != Some(&b'\n') {
             return None;
@@ -300,6 +304,36 @@ impl<S: Sink> Scanner<S> {
         }
         self.last = Last { at, known };
         Some(i + len)
+    }
+
+    /// `positions` for `N` columns once all are known (after a chunk's first
+    /// line, nearly always): no per-column checks, the loop unrolled.
+    #[inline(always)]
+    fn known_positions<const N: usize>(&self, line: &[u8]) -> Option<([u64; 3], u8, usize)> {
+        let all = (1u8 << N) - 1;
+        if self.last.known & all != all {
+            return self.positions(line).ok();
+        }
+        let mut at = self.last.at;
+        let mut i = 0;
+        for column in at.iter_mut().take(N) {
+            *column = match line.get(i)? {
+                b'*' => {
+                    i += 1;
+                    *column
+                }
+                &sign @ (b'+' | b'-') => {
+                    let delta = digits(line, &mut i, 1)?;
+                    relative(*column, sign == b'-', delta).ok()?
+                }
+                b'0'..=b'9' => absolute(line, &mut i)?,
+                _ => return None,
+            };
+            if !blanks(line, &mut i) {
+                return None;
+            }
+        }
+        Some((at, self.last.known, i))
     }
 
     /// The subpositions at the start of `line`: the columns, which of them
