@@ -64,27 +64,18 @@ pub struct FunctionSource {
 }
 
 impl FunctionSource {
-    /// The rows of one source file.
+    /// The rows of one source file (lines, calls and jumps are sorted by
+    /// file, so this costs a search, not a pass over every row).
     pub fn in_file(&self, file: FileId) -> FunctionSource {
+        fn range<T: Clone>(rows: &[T], file: FileId, of: impl Fn(&T) -> FileId) -> Vec<T> {
+            let from = rows.partition_point(|r| of(r) < file);
+            let to = from + rows[from..].partition_point(|r| of(r) == file);
+            rows[from..to].to_vec()
+        }
         FunctionSource {
-            lines: self
-                .lines
-                .iter()
-                .filter(|r| r.file == file)
-                .cloned()
-                .collect(),
-            calls: self
-                .calls
-                .iter()
-                .filter(|r| r.file == file)
-                .cloned()
-                .collect(),
-            jumps: self
-                .jumps
-                .iter()
-                .filter(|r| r.file == file)
-                .cloned()
-                .collect(),
+            lines: range(&self.lines, file, |r| r.file),
+            calls: range(&self.calls, file, |r| r.file),
+            jumps: range(&self.jumps, file, |r| r.file),
             instrs: self
                 .instrs
                 .iter()
@@ -114,29 +105,36 @@ impl FunctionSource {
 /// `analysis` selects, in `analysis`'s columns (derived events included).
 pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
     let mut acc = [Accumulator::default()];
-    let error = scan(profile, analysis, Some(f), &mut acc, |_| Some(0));
+    let error = scan(profile, analysis, Some(f), true, &mut acc, |_| Some(0));
     let [acc] = acc;
     acc.finish(error)
 }
 
 /// The same for every function `keep` accepts, summed: with all functions,
-/// what each source line costs in the whole program.
+/// what each source line costs in the whole program. Instructions are left
+/// out (they are shown per function): for a whole `--dump-instr` profile
+/// they would take more memory than everything else.
 pub fn collect(
     profile: &Profile,
     analysis: &Analysis,
     keep: impl Fn(FnId) -> bool,
 ) -> FunctionSource {
     let mut acc = [Accumulator::default()];
-    let error = scan(profile, analysis, None, &mut acc, |f| keep(f).then_some(0));
+    let error = scan(profile, analysis, None, false, &mut acc, |f| {
+        keep(f).then_some(0)
+    });
     let [acc] = acc;
     acc.finish(error)
 }
 
-/// Every function's own rows, indexed by `FnId`, in one pass over the data.
+/// Every function's own rows, indexed by `FnId`, in one pass over the data
+/// (instructions left out, as in `collect`).
 pub fn by_function(profile: &Profile, analysis: &Analysis) -> Vec<FunctionSource> {
     let mut accs: Vec<Accumulator> = Vec::new();
     accs.resize_with(profile.functions.len(), Accumulator::default);
-    let error = scan(profile, analysis, None, &mut accs, |f| Some(f.index()));
+    let error = scan(profile, analysis, None, false, &mut accs, |f| {
+        Some(f.index())
+    });
     accs.into_iter().map(|a| a.finish(error.clone())).collect()
 }
 
@@ -154,11 +152,13 @@ struct Accumulator {
 
 /// Feeds every line, call and jump record of the selected parts (of `only`
 /// that function, decoding nothing else) to the accumulator `slot` picks for
-/// its function (none: skipped). Returns the first part's error, if any.
+/// its function (none: skipped); per-instruction rows only if `instrs`.
+/// Returns the first part's error, if any.
 fn scan(
     profile: &Profile,
     analysis: &Analysis,
     only: Option<FnId>,
+    instrs: bool,
     accs: &mut [Accumulator],
     slot: impl Fn(FnId) -> Option<usize>,
 ) -> Option<String> {
@@ -190,7 +190,7 @@ fn scan(
                         .or_insert_with(|| vec![0; width]),
                     &row,
                 );
-                if part.positions.instr {
+                if instrs && part.positions.instr {
                     let e = acc
                         .instrs
                         .entry(l.addr)

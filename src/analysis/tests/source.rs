@@ -2,7 +2,7 @@
 
 use super::*;
 
-use crate::analysis::source::function_source;
+use crate::analysis::source::{collect, function_source};
 
 #[test]
 fn function_source_lines_inlined_files_and_calls() {
@@ -152,4 +152,36 @@ fn function_source_jump_rows_sum_by_source_and_target() {
         jumps,
         vec![(10, main, 15, 4, Some(6)), (11, main, 20, 2, None)]
     );
+}
+
+#[test]
+fn whole_program_rows_leave_instructions_out_and_split_by_file() {
+    let p = load(&[
+        "positions: instr line",
+        "events: Ir",
+        "fl=a.c",
+        "fn=main",
+        "0x10 3 1",
+        "fi=inc.h",
+        "0x20 10 7",
+        "fe=a.c",
+        "cfn=g",
+        "calls=1 0x30 20",
+        "0x14 4 9",
+        "fn=g",
+        "0x30 20 9",
+    ]);
+    assert_clean(&p);
+    let a = Analysis::new(&p);
+    let main = func_in(&p, "main", "a.c");
+    assert_eq!(function_source(&p, &a, main).instrs.len(), 2);
+    let all = collect(&p, &a, |_| true);
+    assert!(all.instrs.is_empty(), "instructions are per function");
+    let (ac, inc) = (file(&p, "a.c"), file(&p, "inc.h"));
+    let rows = |file| -> Vec<u64> { all.in_file(file).lines.iter().map(|l| l.line).collect() };
+    assert_eq!(rows(ac), vec![3, 20]);
+    assert_eq!(rows(inc), vec![10]);
+    let calls = all.in_file(ac).calls;
+    assert_eq!((calls.len(), calls[0].line), (1, 4));
+    assert!(all.in_file(inc).calls.is_empty());
 }
