@@ -68,12 +68,15 @@ fn report_command(args: &ReportArgs) -> color_eyre::Result<()> {
     let event = event_index(&profile, args.event.as_deref())?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut value = report::json(&profile, &analysis);
-        if args.lines {
-            report::add_lines(&mut value, &profile, &analysis);
-        }
-        serde_json::to_writer_pretty(&mut out, &value)?;
-        writeln!(out)?;
+        let report = report::JsonReport {
+            profile: &profile,
+            analysis: &analysis,
+            lines: args.lines,
+        };
+        let mut buffered = std::io::BufWriter::new(&mut out);
+        serde_json::to_writer_pretty(&mut buffered, &report)?;
+        writeln!(buffered)?;
+        buffered.flush()?;
     } else {
         let options = ReportOptions {
             event,

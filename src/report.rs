@@ -4,7 +4,7 @@
 mod json;
 mod text;
 
-pub use json::{add_lines, json};
+pub use json::Report as JsonReport;
 pub use text::text;
 
 use crate::analysis::Analysis;

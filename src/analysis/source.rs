@@ -104,10 +104,7 @@ impl FunctionSource {
 /// Collects `f`'s lines, call sites, jumps and instructions in the parts
 /// `analysis` selects, in `analysis`'s columns (derived events included).
 pub fn function_source(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
-    let mut acc = [Accumulator::default()];
-    let error = scan(profile, analysis, Some(f), true, &mut acc, |_| Some(0));
-    let [acc] = acc;
-    acc.finish(error)
+    one_function(profile, analysis, f, true)
 }
 
 /// The same for every function `keep` accepts, summed: with all functions,
@@ -127,15 +124,16 @@ pub fn collect(
     acc.finish(error)
 }
 
-/// Every function's own rows, indexed by `FnId`, in one pass over the data
-/// (instructions left out, as in `collect`).
-pub fn by_function(profile: &Profile, analysis: &Analysis) -> Vec<FunctionSource> {
-    let mut accs: Vec<Accumulator> = Vec::new();
-    accs.resize_with(profile.functions.len(), Accumulator::default);
-    let error = scan(profile, analysis, None, false, &mut accs, |f| {
-        Some(f.index())
-    });
-    accs.into_iter().map(|a| a.finish(error.clone())).collect()
+/// `function_source` without the instructions (for reports of every function).
+pub fn function_lines(profile: &Profile, analysis: &Analysis, f: FnId) -> FunctionSource {
+    one_function(profile, analysis, f, false)
+}
+
+fn one_function(profile: &Profile, analysis: &Analysis, f: FnId, instrs: bool) -> FunctionSource {
+    let mut acc = [Accumulator::default()];
+    let error = scan(profile, analysis, Some(f), instrs, &mut acc, |_| Some(0));
+    let [acc] = acc;
+    acc.finish(error)
 }
 
 /// (file, line, target function, target file, target line).

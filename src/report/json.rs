@@ -2,8 +2,11 @@
 //! change both together.
 
 use crate::analysis::Analysis;
+use crate::analysis::source::function_lines;
 use crate::profile::{Cost, FnId, Profile, Severity};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value, json as j};
+use std::cell::RefCell;
 
 /// `{event name: cost}` for a row in the profile's columns.
 fn by_event(profile: &Profile, row: &[Cost]) -> Value {
@@ -17,36 +20,36 @@ fn by_event(profile: &Profile, row: &[Cost]) -> Value {
     Value::Object(map)
 }
 
-pub fn json(profile: &Profile, analysis: &Analysis) -> Value {
+/// Entry `i` of `functions`.
+fn function(profile: &Profile, analysis: &Analysis, i: usize) -> Value {
+    let f = FnId::from_index(i);
+    j!({
+        "name": profile.fn_name(f),
+        "file": profile.fn_file(f),
+        "object": profile.fn_object(f),
+        "self": by_event(profile, analysis.self_cost(f)),
+        "inclusive": by_event(profile, analysis.inclusive(f)),
+        "called": analysis.called[i],
+        "cycle": analysis.cycle_of(f).map(|c| c.number),
+    })
+}
+
+/// Entry `i` of `calls`.
+fn call(profile: &Profile, analysis: &Analysis, i: usize) -> Value {
+    let e = &analysis.edges[i];
+    j!({
+        "caller": e.caller.index(),
+        "callee": e.callee.index(),
+        "count": e.count,
+        "inclusive": by_event(profile, analysis.edge_cost(i)),
+        "recursive": analysis.is_recursive(i),
+    })
+}
+
+/// Everything but `functions` and `calls`, which are `null` here: they are
+/// written an entry at a time (`Report`).
+fn small(profile: &Profile, analysis: &Analysis) -> Value {
     let events = &profile.events.events;
-    let functions: Vec<Value> = (0..analysis.function_count())
-        .map(|i| {
-            let f = FnId::from_index(i);
-            j!({
-                "name": profile.fn_name(f),
-                "file": profile.fn_file(f),
-                "object": profile.fn_object(f),
-                "self": by_event(profile, analysis.self_cost(f)),
-                "inclusive": by_event(profile, analysis.inclusive(f)),
-                "called": analysis.called[i],
-                "cycle": analysis.cycle_of(f).map(|c| c.number),
-            })
-        })
-        .collect();
-    let calls: Vec<Value> = analysis
-        .edges
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            j!({
-                "caller": e.caller.index(),
-                "callee": e.callee.index(),
-                "count": e.count,
-                "inclusive": by_event(profile, analysis.edge_cost(i)),
-                "recursive": analysis.is_recursive(i),
-            })
-        })
-        .collect();
     let cycles: Vec<Value> = analysis
         .cycles
         .iter()
@@ -107,8 +110,8 @@ pub fn json(profile: &Profile, analysis: &Analysis) -> Value {
         })).collect::<Vec<_>>(),
         "totals": by_event(profile, &analysis.totals),
         "parts": parts,
-        "functions": functions,
-        "calls": calls,
+        "functions": null,
+        "calls": null,
         "cycles": cycles,
         "skipped_lines": profile.skipped_lines,
         "diagnostics": diagnostics,
@@ -116,17 +119,87 @@ pub fn json(profile: &Profile, analysis: &Analysis) -> Value {
     })
 }
 
-/// `report --json --lines`: each function gets `lines` (`{file, line, self}`)
-/// and `call_sites` (`{file, line, callee, count, inclusive}`).
-pub fn add_lines(value: &mut Value, profile: &Profile, analysis: &Analysis) {
-    let sources = crate::analysis::source::by_function(profile, analysis);
-    if let Some(error) = sources.first().and_then(|s| s.error.clone()) {
-        value["lines_error"] = Value::String(error);
+/// The JSON report, written as it is made: the `functions` and `calls`
+/// entries (and with `lines`, each function's `lines`, `{file, line, self}`,
+/// and `call_sites`, `{file, line, callee, count, inclusive}`) are made and
+/// written one at a time. As one tree of JSON values, a big profile's report
+/// would take many times the memory of the profile.
+pub struct Report<'a> {
+    pub profile: &'a Profile,
+    pub analysis: &'a Analysis,
+    pub lines: bool,
+}
+
+impl Serialize for Report<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let small = small(self.profile, self.analysis);
+        let error = RefCell::new(None);
+        let mut map = s.serialize_map(None)?;
+        for (key, v) in small.as_object().into_iter().flatten() {
+            match key.as_str() {
+                "functions" => {
+                    let rows = Rows {
+                        report: self,
+                        count: self.analysis.function_count(),
+                        error: &error,
+                        functions: true,
+                    };
+                    map.serialize_entry(key, &rows)?;
+                }
+                "calls" => {
+                    let rows = Rows {
+                        report: self,
+                        count: self.analysis.edges.len(),
+                        error: &error,
+                        functions: false,
+                    };
+                    map.serialize_entry(key, &rows)?;
+                }
+                _ => map.serialize_entry(key, v)?,
+            }
+        }
+        if let Some(error) = error.take() {
+            map.serialize_entry("lines_error", &error)?;
+        }
+        map.end()
     }
-    let Some(functions) = value.get_mut("functions").and_then(Value::as_array_mut) else {
-        return;
-    };
-    for (f, src) in functions.iter_mut().zip(sources) {
+}
+
+/// The `functions` or `calls` array, each entry made as it is written.
+struct Rows<'a> {
+    report: &'a Report<'a>,
+    count: usize,
+    functions: bool,
+    /// The first error reading a function's rows again, for `lines_error`.
+    error: &'a RefCell<Option<String>>,
+}
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (profile, analysis) = (self.report.profile, self.report.analysis);
+        let mut seq = s.serialize_seq(Some(self.count))?;
+        for i in 0..self.count {
+            let entry = if !self.functions {
+                call(profile, analysis, i)
+            } else if self.report.lines {
+                self.with_lines(function(profile, analysis, i), i)
+            } else {
+                function(profile, analysis, i)
+            };
+            seq.serialize_element(&entry)?;
+        }
+        seq.end()
+    }
+}
+
+impl Rows<'_> {
+    /// Function `i`'s entry with its `lines` and `call_sites`.
+    fn with_lines(&self, mut entry: Value, i: usize) -> Value {
+        let (profile, analysis) = (self.report.profile, self.report.analysis);
+        let src = function_lines(profile, analysis, FnId::from_index(i));
+        if let Some(e) = src.error {
+            self.error.borrow_mut().get_or_insert(e);
+        }
         let lines: Vec<Value> = src
             .lines
             .iter()
@@ -151,7 +224,8 @@ pub fn add_lines(value: &mut Value, profile: &Profile, analysis: &Analysis) {
                 })
             })
             .collect();
-        f["lines"] = Value::Array(lines);
-        f["call_sites"] = Value::Array(calls);
+        entry["lines"] = Value::Array(lines);
+        entry["call_sites"] = Value::Array(calls);
+        entry
     }
 }
