@@ -17,6 +17,8 @@
 mod big;
 #[path = "hostile/run.rs"]
 mod run;
+#[path = "../benches/support/synth.rs"]
+mod synth;
 
 use assert_cmd::Command;
 use run::*;

@@ -271,3 +271,37 @@ fn a_flood_of_bad_lines_keeps_memory_bounded() {
     );
     assert!(run.peak_kib < 128 * MIB, "peak {} KiB", run.peak_kib);
 }
+
+/// A 30 MB generated profile (loaded in parallel, its per-line detail read
+/// again from the file) through the commands that print every function:
+/// memory must follow one function at a time, not the whole profile as JSON
+/// values (tens of times the file, before the report was streamed).
+#[test]
+fn reports_of_every_function_stay_within_the_size_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.callgrind");
+    let written = crate::synth::write(path.to_str().unwrap(), 30 << 20, 3).unwrap();
+    let file_kib = written.bytes / 1024;
+    for args in [
+        &["report", "--json", "--lines"][..],
+        &["report", "--json"][..],
+        &["report", "--limit", "5"][..],
+    ] {
+        let run = measured(args, &path, Duration::from_secs(120), 8 * GIB_KIB);
+        assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+        if args[1] == "--json" {
+            // Exact at this size too: what the generator wrote.
+            let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            let functions = v["functions"].as_array().unwrap();
+            assert_eq!(functions.len() as u64, written.functions);
+            for (event, total) in &written.totals {
+                assert_eq!(v["totals"][event].as_u64().map(u128::from), Some(*total));
+            }
+        }
+        assert!(
+            run.peak_kib < file_kib + 32 * MIB,
+            "{args:?}: peak {} KiB for a file of {file_kib} KiB",
+            run.peak_kib
+        );
+    }
+}
