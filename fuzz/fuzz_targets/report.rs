@@ -27,8 +27,11 @@ fuzz_target!(|data: &[u8]| {
                 let _ = report::text(&profile, analysis, &options);
             }
         }
-        let mut value = report::json(&profile, analysis);
-        report::add_lines(&mut value, &profile, analysis);
-        let _ = serde_json::to_string(&value);
+        let json = report::JsonReport {
+            profile: &profile,
+            analysis,
+            lines: true,
+        };
+        let _ = serde_json::to_string(&json);
     }
 });
