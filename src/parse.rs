@@ -77,8 +77,10 @@ pub fn load_paths_with_progress(
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
     let files = file_list(paths, options);
-    if let Some(plan) = options.parallel {
-        // If the parallel path gives up on a file, all are read again sequentially.
+    // If the parallel path gives up on a file, all are read again
+    // sequentially: not possible with standard input among them.
+    let stdin = files.iter().any(|p| p == Path::new("-"));
+    if let Some(plan) = options.parallel.filter(|_| !stdin) {
         if let Ok(profile) = load_files(&files, paths, Some(plan), progress)? {
             return Ok(profile);
         }

@@ -177,6 +177,36 @@ fn standard_input_is_read_with_a_dash() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("42  Ir (program total)"));
 }
 
+/// Standard input beside a big file the parallel loader gives up on (a line
+/// it does not know, at the end): the files are read again sequentially,
+/// which standard input cannot be, so it is not tried at all.
+#[test]
+fn standard_input_beside_a_big_file_is_read_once() {
+    use std::fmt::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.callgrind");
+    let mut text = String::from("events: Ir\n");
+    let mut i = 0;
+    while text.len() < 5 << 20 {
+        let _ = write!(text, "fn=f{i}\n1 1\n");
+        i += 1;
+    }
+    text.push_str("bb=1\n");
+    std::fs::write(&path, text).unwrap();
+    let out = cgtui()
+        .args(["report", "--json", "-", path.to_str().unwrap()])
+        .write_stdin("events: Ir\nfn=main\n3 42\n")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["totals"]["Ir"], 42 + i);
+}
+
 #[test]
 fn parts_can_be_chosen() {
     let all = stdout_of(&["report", "samples/threads/callgrind.out.1000-01", "--json"]);
