@@ -78,9 +78,11 @@ pub fn load_paths_with_progress(
 ) -> Result<Profile, LoadError> {
     let files = file_list(paths, options);
     // If the parallel path gives up on a file, all are read again
-    // sequentially: not possible with standard input among them.
-    let stdin = files.iter().any(|p| p == Path::new("-"));
-    if let Some(plan) = options.parallel.filter(|_| !stdin) {
+    // sequentially: not possible with standard input or a pipe among them.
+    let once = files.iter().any(|p| {
+        p == Path::new("-") || !std::fs::metadata(p).is_ok_and(|m| m.is_file() || m.is_dir())
+    });
+    if let Some(plan) = options.parallel.filter(|_| !once) {
         if let Ok(profile) = load_files(&files, paths, Some(plan), progress)? {
             return Ok(profile);
         }
