@@ -26,35 +26,58 @@ pub fn percent_text(part: i64, total: i64) -> String {
     percent(part, total).map_or_else(|| "-".into(), |p| format!("{p:.2}%"))
 }
 
-/// Control characters (NUL in xdebug names, escapes) made visible, so a
-/// name can never garble a terminal.
+/// Whether `c` must never reach a terminal raw: C0 controls, DEL, C1
+/// controls (an 8-bit CSI), and the bidirectional overrides and isolates
+/// that make text read differently from what it is (`./run \u{202e}txt.exe`).
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `c` written as an escape anyone can read: `\e`, `\t`, `\r`, `\n`,
+/// `\x7f`, `\u{202e}`.
+fn push_escaped(out: &mut String, c: char) {
+    use std::fmt::Write;
+    let _ = match c {
+        '\x1b' => write!(out, "\\e"),
+        '\t' => write!(out, "\\t"),
+        '\r' => write!(out, "\\r"),
+        '\n' => write!(out, "\\n"),
+        c if (c as u32) < 0x80 => write!(out, "\\x{:02x}", c as u32),
+        c => write!(out, "\\u{{{:x}}}", c as u32),
+    };
+}
+
+/// The one display function for untrusted text on one line (names, paths,
+/// header fields, messages): every character `is_unsafe` says could drive
+/// or mislead a terminal is escaped, so a name can never garble a screen,
+/// set a title or reverse the text around it.
 pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.chars().any(char::is_control) {
-        s.chars()
-            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-            .collect::<String>()
-            .into()
-    } else {
-        s.into()
+    escaped_except(s, None)
+}
+
+/// A whole text for a terminal: as `printable`, but newlines (and tabs,
+/// which only move the cursor right) are kept.
+pub fn terminal_text(s: String) -> String {
+    match escaped_except(&s, Some(&['\n', '\t'])) {
+        std::borrow::Cow::Borrowed(_) => s,
+        std::borrow::Cow::Owned(o) => o,
     }
 }
 
-/// A whole text for a terminal: every control character but the newline
-/// made visible (a profile's names and header fields end up in it).
-pub fn terminal_text(s: String) -> String {
-    if s.chars().any(|c| c.is_control() && c != '\n') {
-        s.chars()
-            .map(|c| {
-                if c.is_control() && c != '\n' {
-                    '\u{fffd}'
-                } else {
-                    c
-                }
-            })
-            .collect()
-    } else {
-        s
+fn escaped_except<'a>(s: &'a str, keep: Option<&[char]>) -> std::borrow::Cow<'a, str> {
+    let bad = |c: char| is_unsafe(c) && !keep.is_some_and(|k| k.contains(&c));
+    if !s.chars().any(bad) {
+        return s.into();
     }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if bad(c) {
+            push_escaped(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 #[cfg(test)]
@@ -77,16 +100,21 @@ mod tests {
     }
 
     #[test]
-    fn terminal_text_keeps_newlines_only() {
+    fn terminal_text_keeps_newlines_and_tabs_only() {
         assert_eq!(
-            terminal_text("a\x1b[2J\nb\x07\n".into()),
-            "a\u{fffd}[2J\nb\u{fffd}\n"
+            terminal_text("a\x1b[2J\nb\x07\t\u{9b}\n".into()),
+            "a\\e[2J\nb\\x07\t\\u{9b}\n"
         );
     }
 
     #[test]
     fn control_characters_are_replaced() {
-        assert_eq!(printable("a\0b\x1b[2J"), "a\u{fffd}b\u{fffd}[2J");
+        assert_eq!(printable("a\0b\x1b[2J\x7f"), "a\\x00b\\e[2J\\x7f");
+        assert_eq!(
+            printable("./run \u{202e}txt.exe\u{2066}"),
+            "./run \\u{202e}txt.exe\\u{2066}"
+        );
+        assert_eq!(printable("tab\there\n"), "tab\\there\\n");
         assert!(matches!(printable("plain"), std::borrow::Cow::Borrowed(_)));
     }
 }

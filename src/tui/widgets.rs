@@ -113,6 +113,6 @@ mod tests {
         assert_eq!(bar(0, 2, 2), "  ");
         assert_eq!(bar(1, 2, 1), "▌");
         assert_eq!(fit("abcdef", 4), "abc…");
-        assert_eq!(fit("a\u{1b}b", 4), "a\u{fffd}b");
+        assert_eq!(fit("a\u{1b}b", 5), "a\\eb");
     }
 }
