@@ -64,7 +64,7 @@ fn profile(n: usize) -> Profile {
 fn keys_and_draw(c: &mut Criterion) {
     let profile = profile(FUNCTIONS);
     let start = Instant::now();
-    let mut app = App::new(profile, Theme { color: true }, Locator::default());
+    let mut app = App::new(profile, Theme::plain_colors(), Locator::default());
     let opened = start.elapsed();
     // The list's orders for every sort key and event are computed by a
     // background thread after loading; the keys below measure them cached.

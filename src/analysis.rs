@@ -155,9 +155,15 @@ impl Analysis {
     /// already inside the caller's inclusive cost.
     pub fn is_recursive(&self, edge: usize) -> bool {
         let e = self.edges[edge];
-        e.caller == e.callee
-            || (self.cycle_of[e.caller.index()].is_some()
-                && self.cycle_of[e.caller.index()] == self.cycle_of[e.callee.index()])
+        self.calls_within_cycle(e.caller, e.callee)
+    }
+
+    /// Whether a call from `caller` to `callee` is recursive: to itself or
+    /// within its cycle (see `is_recursive`).
+    pub fn calls_within_cycle(&self, caller: FnId, callee: FnId) -> bool {
+        caller == callee
+            || (self.cycle_of[caller.index()].is_some()
+                && self.cycle_of[caller.index()] == self.cycle_of[callee.index()])
     }
 
     /// Whether `f` has any cost or call in the selected parts.

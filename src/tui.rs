@@ -9,6 +9,7 @@ pub mod app;
 pub mod exit;
 pub mod input;
 pub mod keymap;
+pub mod layout;
 mod load;
 pub mod scroll;
 pub mod source;

@@ -23,12 +23,11 @@ fn from_screen(screen: &str) -> Costs {
         };
         let fields: Vec<&str> = left.split_whitespace().collect();
         if let Some(call) = right.trim_start().strip_prefix("=> ") {
-            let (callee, rest) = call.rsplit_once(" (").unwrap();
+            let (callee, rest) = call.split_once(" (").unwrap();
             let (count, cost) = rest.split_once("×) ").unwrap();
-            calls.insert(
-                (callee.to_string(), count.to_string()),
-                cost.trim().to_string(),
-            );
+            // A recursive call's cost is followed by words saying so.
+            let cost = cost.split_whitespace().next().unwrap_or("");
+            calls.insert((callee.to_string(), count.to_string()), cost.to_string());
         } else if let [cost, line] = fields[..] {
             if let Ok(line) = line.parse() {
                 lines.insert(line, cost.to_string());

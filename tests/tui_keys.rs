@@ -42,7 +42,7 @@ fn the_example_sequence_from_the_issue() {
     // Callers of fib: only main; j stays on it; Enter goes there; BS back.
     assert_eq!(current(&app), "fib");
     assert_eq!(app.forward.len(), 1);
-    assert_eq!(app.profile.fn_name(app.forward[0]), "main");
+    assert_eq!(app.profile.fn_name(app.forward[0].func), "main");
     assert_eq!(app.focus, Pane::Callers);
 }
 

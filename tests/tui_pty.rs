@@ -30,7 +30,7 @@ fn starts_searches_shows_source_and_quits_cleanly() {
     let top = {
         let path = format!("{}/samples/recursion.callgrind", env!("CARGO_MANIFEST_DIR"));
         let profile = load_paths(&[path.into()], LoadOptions::default()).unwrap();
-        let app = App::new(profile, Theme { color: true }, Locator::default());
+        let app = App::new(profile, Theme::plain_colors(), Locator::default());
         app.profile.fn_name(app.current.unwrap()).to_string()
     };
     let mut pty = Pty::spawn("samples/recursion.callgrind");

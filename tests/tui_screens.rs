@@ -112,7 +112,10 @@ fn source_hot_lines_are_highlighted() {
 #[test]
 fn no_color_uses_reverse_and_no_colours_at_all() {
     let mut app = sample_app("recursion.callgrind");
-    app.theme = Theme { color: false };
+    app.theme = Theme {
+        color: false,
+        ascii: false,
+    };
     press(&mut app, "/fib");
     let buf = render(&mut app, 80, 24);
     for cell in buf.content() {

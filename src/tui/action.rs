@@ -51,6 +51,10 @@ pub enum Action {
     PrevHot,
     /// Show the next source file of the function (inlined code).
     NextFile,
+    /// Show the previous source file of the function.
+    PrevFile,
+    /// List the load warnings.
+    Warnings,
     /// Show costs of the next event type (derived events included).
     NextEvent,
     /// Show costs of the previous event type.

@@ -13,23 +13,27 @@ mod source_view;
 
 use super::action::Action;
 use super::keymap::{self, Context, Key};
+use super::layout::{self, Areas, PopupSize};
 use super::scroll::Scroll;
 use super::source::SourceView;
 use super::theme::Theme;
-use super::view;
 use crate::analysis::Analysis;
 use crate::locate::Locator;
-use crate::profile::{Cost, FnId, Profile};
+use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::search::Search;
 use orders::Orders;
 use std::sync::Arc;
 
 /// The panes of the browse screen, in Tab order.
+pub use super::layout::Focus as Pane;
+
+/// Where the user was: the function, and the source view's file and
+/// position if it was open. History holds these, so Back returns to the
+/// same line of the same file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pane {
-    List,
-    Callers,
-    Callees,
+pub struct Place {
+    pub func: FnId,
+    pub source: Option<(FileId, Scroll)>,
 }
 
 /// What the flat list is sorted by.
@@ -48,6 +52,8 @@ pub enum Popup {
     Parts(Scroll),
     /// The search prompt with its result selection.
     Search(Scroll),
+    /// The load warnings, `FILE:LINE: message`.
+    Warnings(Scroll),
 }
 
 pub struct App {
@@ -60,6 +66,10 @@ pub struct App {
     /// Costs as percent of the total instead of absolute numbers.
     pub percent: bool,
     pub sort: SortKey,
+    /// The sort's order turned around (the sort key pressed again).
+    pub reversed: bool,
+    /// The user moved the list's selection since the last sort.
+    pub moved: bool,
     /// The flat list: active functions in sort order (one of `orders`).
     pub order: orders::List,
     /// Every order of the flat list, computed once each.
@@ -72,9 +82,9 @@ pub struct App {
     pub callees: Vec<u32>,
     pub caller_scroll: Scroll,
     pub callee_scroll: Scroll,
-    /// Functions that were current before (`Back` pops), and after.
-    pub back: Vec<FnId>,
-    pub forward: Vec<FnId>,
+    /// Places the user went to before (`Back` pops), and after.
+    pub back: Vec<Place>,
+    pub forward: Vec<Place>,
     pub search: Search,
     search_order_stale: bool,
     /// Position in the last search's results that `n`/`N` went to.
@@ -92,6 +102,8 @@ pub struct App {
     /// functions in name order.
     name_ranks: Arc<[u32]>,
     by_name: Arc<[FnId]>,
+    /// What tells apart functions that share a name (see `lists::qualifiers`).
+    pub qualifiers: std::collections::HashMap<FnId, String>,
     /// Number of load diagnostics, for the status line.
     pub diagnostics: usize,
     /// A one-shot message for the status line.
@@ -114,6 +126,7 @@ impl App {
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
         let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
+        let qualifiers = lists::qualifiers(&profile, &by_name);
         let background = profile.functions.len() >= orders::BACKGROUND_FROM;
         let orders = Orders::new(
             analysis.clone(),
@@ -130,6 +143,8 @@ impl App {
             event: 0,
             percent: false,
             sort: SortKey::Inclusive,
+            reversed: false,
+            moved: false,
             order: Arc::new([]),
             orders,
             list: Scroll::default(),
@@ -152,12 +167,14 @@ impl App {
             part_totals,
             name_ranks,
             by_name,
+            qualifiers,
             diagnostics,
             message: None,
         };
         app.resort();
-        app.current = app.order.first().copied();
-        app.refresh_calls();
+        if let Some(f) = lists::opening_function(&app.profile, &app.order) {
+            app.set_current(f);
+        }
         app
     }
 
@@ -166,6 +183,7 @@ impl App {
         match (&self.popup, &self.source) {
             (Some(Popup::Help(_)), _) => Context::Help,
             (Some(Popup::Parts(_)), _) => Context::Parts,
+            (Some(Popup::Warnings(_)), _) => Context::Warnings,
             (Some(Popup::Search(_)), _) => Context::Search,
             (None, Some(_)) => Context::Source,
             (None, None) => Context::Browse,
@@ -227,6 +245,7 @@ impl App {
             }
             Action::Help => self.popup = Some(Popup::Help(Scroll::default())),
             Action::Parts => self.popup = Some(Popup::Parts(Scroll::default())),
+            Action::Warnings => self.popup = Some(Popup::Warnings(Scroll::default())),
             Action::Search => self.open_search(),
             Action::NextEvent | Action::PrevEvent => {
                 let n = self.analysis.width.max(1);
@@ -248,7 +267,9 @@ impl App {
             Action::PrevMatch => self.step_match(false),
             Action::Source => self.toggle_source(),
             _ => match self.context() {
-                Context::Help | Context::Parts | Context::Search => self.popup_action(action),
+                Context::Help | Context::Parts | Context::Search | Context::Warnings => {
+                    self.popup_action(action);
+                }
                 Context::Source => self.source_action(action),
                 _ => self.browse_action(action),
             },
@@ -262,39 +283,60 @@ impl App {
         self.fit();
     }
 
-    /// Visible rows of: the list, callers, callees, source view, popup.
-    pub fn heights(&self) -> (usize, usize, usize, usize, usize) {
-        let l = view::layout(
-            self,
-            ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1),
-        );
-        (
-            l.list.body.height as usize,
-            l.callers.body.height as usize,
-            l.callees.body.height as usize,
-            l.source.body.height as usize,
-            l.popup_rows as usize,
-        )
+    /// What is open, for the layout.
+    pub fn open_views(&self) -> layout::Open {
+        let size = |width, height, chrome| PopupSize {
+            width,
+            height,
+            chrome,
+        };
+        let popup = self.popup.as_ref().map(|p| match p {
+            Popup::Help(_) => size(76, keymap::help_lines(false).len() as u16 + 2, 2),
+            Popup::Parts(_) => size(90, self.profile.parts.len() as u16 + 4, 4),
+            Popup::Search(_) => size(100, u16::MAX, 3),
+            Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
+        });
+        layout::Open {
+            source: self.source.is_some(),
+            focus: self.focus,
+            popup,
+        }
+    }
+
+    /// Where everything is on the current terminal.
+    pub fn areas(&self) -> Areas {
+        let screen = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        layout::areas(screen, &self.open_views())
     }
 
     /// Keeps every selection visible after a change.
     fn fit(&mut self) {
-        let (a, b, c, d, e) = self.heights();
-        self.list.fit(a, self.order.len());
-        self.caller_scroll.fit(b, self.callers.len());
-        self.callee_scroll.fit(c, self.callees.len());
+        let a = self.areas();
+        let rows = |p: layout::Pane| p.body.height as usize;
+        self.list.fit(rows(a.list), self.order.len());
+        self.caller_scroll.fit(rows(a.callers), self.callers.len());
+        self.callee_scroll.fit(rows(a.callees), self.callees.len());
         if let Some(v) = self.source.as_mut() {
-            v.scroll.fit(d, v.rows.len());
+            v.scroll.fit(rows(a.source), v.rows.len());
         }
+        let e = a.popup_rows as usize;
         let parts = self.profile.parts.len();
         let results = self.search.results().len();
+        let warnings = self.profile.diagnostics.len();
         match self.popup.as_mut() {
             Some(Popup::Help(s)) => {
-                s.select(s.selected, keymap::help_lines().len().saturating_sub(e) + 1);
+                s.select(
+                    s.selected,
+                    keymap::help_lines(false).len().saturating_sub(e) + 1,
+                );
                 s.offset = s.selected;
             }
             Some(Popup::Parts(s)) => s.fit(e, parts),
             Some(Popup::Search(s)) => s.fit(e, results),
+            Some(Popup::Warnings(s)) => {
+                s.select(s.selected, warnings.saturating_sub(e) + 1);
+                s.offset = s.selected;
+            }
             None => {}
         }
     }

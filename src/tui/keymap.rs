@@ -32,9 +32,13 @@ pub enum Key {
 }
 
 impl Key {
-    /// How the help screen writes the key.
-    pub fn label(self) -> String {
+    /// How the help screen writes the key (arrows spelled out in ASCII).
+    pub fn label(self, ascii: bool) -> String {
         match self {
+            Key::Up if ascii => "Up".into(),
+            Key::Down if ascii => "Down".into(),
+            Key::Left if ascii => "Left".into(),
+            Key::Right if ascii => "Right".into(),
             Key::Char(' ') => "Space".into(),
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("Ctrl-{c}"),
@@ -70,6 +74,8 @@ pub enum Context {
     Parts,
     /// The help screen.
     Help,
+    /// The list of load warnings.
+    Warnings,
 }
 
 impl Context {
@@ -81,6 +87,7 @@ impl Context {
             Context::Search => "Search prompt",
             Context::Parts => "Parts popup",
             Context::Help => "Help",
+            Context::Warnings => "Load warnings",
         }
     }
 }
@@ -105,7 +112,7 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
 }
 
 /// `"k1 hint1  k2 hint2"` for the status bar of `context`.
-pub fn hints(context: Context) -> Vec<(String, &'static str)> {
+pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     let contexts: &[Context] = if context == Context::Search {
         &[Context::Search]
@@ -115,7 +122,7 @@ pub fn hints(context: Context) -> Vec<(String, &'static str)> {
     for ctx in contexts {
         for bind in BINDINGS.iter().filter(|b| b.context == *ctx) {
             if let (Some(hint), Some(key)) = (bind.hint, bind.keys.first()) {
-                out.push((key.label(), hint));
+                out.push((key.label(ascii), hint));
             }
         }
     }
@@ -123,20 +130,21 @@ pub fn hints(context: Context) -> Vec<(String, &'static str)> {
 }
 
 /// Lines of the help screen: a title per context, then `keys  help`.
-pub fn help_lines() -> Vec<(Option<&'static str>, String, &'static str)> {
+pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static str)> {
     let order = [
         Context::Global,
         Context::Browse,
         Context::Source,
         Context::Search,
         Context::Parts,
+        Context::Warnings,
         Context::Help,
     ];
     let mut out = Vec::new();
     for ctx in order {
         out.push((Some(ctx.title()), String::new(), ""));
         for bind in BINDINGS.iter().filter(|b| b.context == ctx) {
-            let keys: Vec<String> = bind.keys.iter().map(|k| k.label()).collect();
+            let keys: Vec<String> = bind.keys.iter().map(|k| k.label(ascii)).collect();
             out.push((None, keys.join(" "), bind.help));
         }
     }

@@ -1,18 +1,120 @@
-//! Styles: the 16 named terminal colours only, or none at all when
-//! `NO_COLOR` is set (then bold, underline and reverse carry the highlights).
+//! Styles and glyphs: the 16 named terminal colours only, or none at all
+//! when `NO_COLOR` is set (then bold, underline and reverse carry the
+//! highlights); and the one table of every non-ASCII character the views
+//! draw, with an ASCII twin for terminals whose locale is not UTF-8 (as
+//! htop does). View code never writes a glyph itself.
 
 use ratatui::style::{Color, Modifier, Style};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub color: bool,
+    /// Draw with ASCII only (`--ascii`, `CGTUI_ASCII=1`, or a locale that
+    /// is not UTF-8).
+    pub ascii: bool,
+}
+
+/// Every glyph the views draw.
+#[derive(Debug)]
+pub struct Glyphs {
+    /// Cut text: `…`.
+    pub ellipsis: &'static str,
+    /// The sorted column, biggest first / smallest first.
+    pub sort_down: &'static str,
+    pub sort_up: &'static str,
+    /// A whole cell of the cost bar, and its eighths (index 0: empty).
+    pub bar_full: &'static str,
+    pub bar_eighths: [&'static str; 8],
+    /// Rules between panes and beside line numbers.
+    pub vertical: &'static str,
+    /// Between the parts of the header.
+    pub separator: &'static str,
+    /// Between the functions of the breadcrumb.
+    pub crumb: &'static str,
+    /// A call count: `12×`.
+    pub times: &'static str,
+    /// A recursive call.
+    pub recursive: &'static str,
+    /// Between the parts of a title.
+    pub dash: &'static str,
+    /// The search prompt's cursor.
+    pub cursor: &'static str,
+    /// A source line cut at the right edge, or scrolled at the left.
+    pub cut_right: &'static str,
+    pub cut_left: &'static str,
+}
+
+const UNICODE: Glyphs = Glyphs {
+    ellipsis: "…",
+    sort_down: "▼",
+    sort_up: "▲",
+    bar_full: "█",
+    bar_eighths: [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉"],
+    vertical: "│",
+    separator: "│",
+    crumb: " › ",
+    times: "×",
+    recursive: "↻",
+    dash: "—",
+    cursor: "▏",
+    cut_right: "»",
+    cut_left: "«",
+};
+
+const ASCII: Glyphs = Glyphs {
+    ellipsis: "...",
+    sort_down: "v",
+    sort_up: "^",
+    bar_full: "#",
+    bar_eighths: [" ", " ", " ", " ", "+", "+", "+", "+"],
+    vertical: "|",
+    separator: "|",
+    crumb: " > ",
+    times: "x",
+    recursive: "(rec)",
+    dash: "-",
+    cursor: "_",
+    cut_right: ">",
+    cut_left: "<",
+};
+
+/// Whether the C library would call the locale UTF-8: the first of
+/// `LC_ALL`, `LC_CTYPE`, `LANG` that is set and not empty decides; none
+/// set means the C locale, which is ASCII.
+pub fn locale_is_utf8(var: impl Fn(&str) -> Option<String>) -> bool {
+    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| var(k).filter(|v| !v.is_empty()));
+    value.is_some_and(|v| {
+        let v = v.to_ascii_lowercase();
+        v.contains("utf-8") || v.contains("utf8")
+    })
 }
 
 impl Theme {
-    /// Colours unless `NO_COLOR` is set to a non-empty value.
+    /// Colours unless `NO_COLOR` is set to a non-empty value; ASCII when
+    /// `CGTUI_ASCII` is set (not `0`) or the locale is not UTF-8.
     pub fn from_env() -> Self {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Theme { color: !no_color }
+        let var = |k: &str| std::env::var(k).ok();
+        let no_color = var("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let forced = var("CGTUI_ASCII").is_some_and(|v| !v.is_empty() && v != "0");
+        Theme {
+            color: !no_color,
+            ascii: forced || !locale_is_utf8(var),
+        }
+    }
+
+    /// Colours, Unicode glyphs: what tests draw by default.
+    pub const fn plain_colors() -> Self {
+        Theme {
+            color: true,
+            ascii: false,
+        }
+    }
+
+    /// The glyph table in use.
+    pub fn glyphs(self) -> &'static Glyphs {
+        if self.ascii { &ASCII } else { &UNICODE }
     }
 
     fn fg(self, color: Color) -> Style {
@@ -103,5 +205,58 @@ impl Theme {
     /// Key names in the hints.
     pub fn key(self) -> Style {
         self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_locale_decides_as_the_c_library_does() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert!(locale_is_utf8(env(&[("LANG", "en_US.UTF-8")])));
+        assert!(locale_is_utf8(env(&[("LC_CTYPE", "C.utf8")])));
+        assert!(!locale_is_utf8(env(&[])));
+        assert!(!locale_is_utf8(env(&[
+            ("LC_ALL", "C"),
+            ("LANG", "en_US.UTF-8")
+        ])));
+        assert!(locale_is_utf8(env(&[("LC_ALL", ""), ("LANG", "C.UTF-8")])));
+        assert!(!locale_is_utf8(env(&[("LANG", "POSIX")])));
+    }
+
+    #[test]
+    fn the_ascii_table_is_ascii() {
+        let g = Theme {
+            color: false,
+            ascii: true,
+        }
+        .glyphs();
+        let all = [
+            g.ellipsis,
+            g.sort_down,
+            g.sort_up,
+            g.bar_full,
+            g.vertical,
+            g.separator,
+            g.crumb,
+            g.times,
+            g.recursive,
+            g.dash,
+            g.cursor,
+            g.cut_right,
+            g.cut_left,
+        ];
+        for s in all.iter().chain(g.bar_eighths.iter()) {
+            assert!(s.is_ascii(), "{s}");
+        }
     }
 }

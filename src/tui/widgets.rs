@@ -2,12 +2,14 @@
 //! truncation, and writing one styled line into the buffer.
 
 use super::app::App;
+use super::theme::Glyphs;
 use crate::format::{percent_text, printable, thousands};
 use crate::profile::Cost;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// A cost as the user asked: absolute, or percent of the event's total.
 pub fn cost_text(app: &App, value: Cost) -> String {
@@ -33,38 +35,90 @@ pub fn cost_width(app: &App) -> usize {
 }
 
 /// A bar of `width` cells for `value` of `total`, in eighths of a cell.
-pub fn bar(value: Cost, total: Cost, width: usize) -> String {
-    const EIGHTHS: [char; 8] = [' ', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+pub fn bar(value: Cost, total: Cost, width: usize, g: &Glyphs) -> String {
     if total <= 0 || value <= 0 {
         return " ".repeat(width);
     }
     let units = (value.min(total) as u128 * (width as u128 * 8) / total as u128) as usize;
-    let mut s = "█".repeat(units / 8);
-    if units / 8 < width {
-        s.push(EIGHTHS[units % 8]);
+    let mut s = g.bar_full.repeat(units / 8);
+    let mut cells = units / 8;
+    if cells < width {
+        s.push_str(g.bar_eighths[units % 8]);
+        cells += 1;
     }
-    let pad = width.saturating_sub(s.chars().count());
-    s.push_str(&" ".repeat(pad));
+    s.push_str(&" ".repeat(width.saturating_sub(cells)));
     s
 }
 
-/// `s` made printable and cut to `width` characters (with `…` when cut).
-pub fn fit(s: &str, width: usize) -> String {
+/// Screen cells `s` takes (wide characters two, combining ones none).
+pub fn cells(s: &str) -> usize {
+    UnicodeWidthStr::width(s)
+}
+
+/// The longest start of `s` that fits in `width` cells.
+fn head(s: &str, width: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in s.char_indices() {
+        used += UnicodeWidthChar::width(c).unwrap_or(0);
+        if used > width {
+            return &s[..i];
+        }
+    }
+    s
+}
+
+/// The longest end of `s` that fits in `width` cells.
+fn tail(s: &str, width: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in s.char_indices().rev() {
+        used += UnicodeWidthChar::width(c).unwrap_or(0);
+        if used > width {
+            return &s[i + c.len_utf8()..];
+        }
+    }
+    s
+}
+
+/// `s` made printable and cut to `width` cells, `…` at the end when cut.
+pub fn fit(s: &str, width: usize, g: &Glyphs) -> String {
     let s = printable(s);
-    if s.chars().count() <= width {
+    if cells(&s) <= width {
         return s.into_owned();
     }
-    if width == 0 {
-        return String::new();
+    let mark = cells(g.ellipsis);
+    if width < mark {
+        return head(&s, width).to_string();
     }
-    let mut out: String = s.chars().take(width - 1).collect();
-    out.push('…');
-    out
+    format!("{}{}", head(&s, width - mark), g.ellipsis)
+}
+
+/// A name made printable and cut to `width` cells keeping its start and
+/// its end (`std::__introsort_loop<…>(…, long)` rather than a start that
+/// many names share).
+pub fn fit_middle(s: &str, width: usize, g: &Glyphs) -> String {
+    let s = printable(s);
+    if cells(&s) <= width {
+        return s.into_owned();
+    }
+    let mark = cells(g.ellipsis);
+    if width < mark + 8 {
+        return fit(&s, width, g);
+    }
+    let room = width - mark;
+    let end = room / 3;
+    let start = head(&s, room - end);
+    let end = tail(&s, room - cells(start));
+    format!("{start}{}{end}", g.ellipsis)
+}
+
+/// `s` padded with spaces to `width` cells (not cut).
+pub fn pad(s: &str, width: usize) -> String {
+    format!("{s}{}", " ".repeat(width.saturating_sub(cells(s))))
 }
 
 /// `s` right-aligned in `width` cells.
 pub fn right(s: &str, width: usize) -> String {
-    format!("{s:>width$}")
+    format!("{}{s}", " ".repeat(width.saturating_sub(cells(s))))
 }
 
 /// Writes `spans` on row `y` of `area` (clipped), filling the rest of the
@@ -108,11 +162,41 @@ mod tests {
 
     #[test]
     fn bars_and_truncation() {
-        assert_eq!(bar(1, 1, 3), "███");
-        assert_eq!(bar(1, 2, 2), "█ ");
-        assert_eq!(bar(0, 2, 2), "  ");
-        assert_eq!(bar(1, 2, 1), "▌");
-        assert_eq!(fit("abcdef", 4), "abc…");
-        assert_eq!(fit("a\u{1b}b", 5), "a\\eb");
+        let g = crate::tui::Theme::plain_colors().glyphs();
+        assert_eq!(bar(1, 1, 3, g), "███");
+        assert_eq!(bar(1, 2, 2, g), "█ ");
+        assert_eq!(bar(0, 2, 2, g), "  ");
+        assert_eq!(bar(1, 2, 1, g), "▌");
+        assert_eq!(fit("abcdef", 4, g), "abc…");
+        assert_eq!(fit("a\u{1b}b", 5, g), "a\\eb");
+    }
+
+    #[test]
+    fn widths_are_screen_cells() {
+        let g = crate::tui::Theme::plain_colors().glyphs();
+        // Two cells each: four characters take eight cells.
+        assert_eq!(fit("数据处理", 8, g), "数据处理");
+        assert_eq!(fit("数据处理", 7, g), "数据处…");
+        assert_eq!(cells(&fit("数据处理", 6, g)), 5);
+        assert_eq!(right("数", 4), "  数");
+        assert_eq!(pad("数", 4), "数  ");
+        let ascii = crate::tui::Theme {
+            color: false,
+            ascii: true,
+        }
+        .glyphs();
+        assert_eq!(fit("abcdefgh", 6, ascii), "abc...");
+        assert_eq!(bar(1, 2, 2, ascii), "# ");
+    }
+
+    #[test]
+    fn long_names_keep_their_start_and_end() {
+        let g = crate::tui::Theme::plain_colors().glyphs();
+        let name = "std::__introsort_loop<__gnu_cxx::__normal_iterator<int*, std::vector<int> >, long>(int*, int*, long)";
+        let cut = fit_middle(name, 40, g);
+        assert_eq!(cells(&cut), 40);
+        assert!(cut.starts_with("std::__introsort_loop<"), "{cut}");
+        assert!(cut.ends_with("int*, long)"), "{cut}");
+        assert_eq!(fit_middle("short", 40, g), "short");
     }
 }

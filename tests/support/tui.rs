@@ -22,7 +22,7 @@ pub fn sample(name: &str) -> PathBuf {
 /// An app on `samples/NAME` (its siblings too), in colour, 80x24.
 pub fn sample_app(name: &str) -> App {
     let profile = load_paths(&[sample(name)], LoadOptions::default()).unwrap();
-    let mut app = App::new(profile, Theme { color: true }, Locator::default());
+    let mut app = App::new(profile, Theme::plain_colors(), Locator::default());
     app.resize(80, 24);
     app
 }
@@ -30,7 +30,7 @@ pub fn sample_app(name: &str) -> App {
 /// An app on a profile given as text.
 pub fn text_app(text: &str) -> App {
     let profile = load_reader("test.callgrind", text.as_bytes()).unwrap();
-    let mut app = App::new(profile, Theme { color: true }, Locator::default());
+    let mut app = App::new(profile, Theme::plain_colors(), Locator::default());
     app.resize(80, 24);
     app
 }
@@ -76,7 +76,7 @@ pub fn current(app: &App) -> String {
 pub fn history(app: &App) -> Vec<String> {
     app.back
         .iter()
-        .map(|&f| app.profile.fn_name(f).to_string())
+        .map(|p| app.profile.fn_name(p.func).to_string())
         .collect()
 }
 

@@ -6,6 +6,46 @@
 use crate::analysis::Analysis;
 use crate::profile::{FnId, Profile};
 use std::cmp::Reverse;
+use std::collections::HashMap;
+
+/// For each function whose name another function has too (`main` in three
+/// files of a Cachegrind profile, six `<module>` rows of a Python one, the
+/// two `(below main)` of every Valgrind profile), what tells it apart: the
+/// first of its file's base name, its object's base name, its file's path,
+/// or file and object, that differs across all functions of that name.
+/// `by_name` is every function sorted by name.
+pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> {
+    let base = |p: &str| -> String {
+        std::path::Path::new(p)
+            .file_name()
+            .map_or_else(|| p.to_string(), |n| n.to_string_lossy().into_owned())
+    };
+    let ways: [&dyn Fn(FnId) -> String; 4] = [
+        &|f| base(profile.fn_file(f)),
+        &|f| base(profile.fn_object(f)),
+        &|f| profile.fn_file(f).to_string(),
+        &|f| format!("{} {}", profile.fn_file(f), base(profile.fn_object(f))),
+    ];
+    let mut out = HashMap::new();
+    for group in by_name.chunk_by(|a, b| profile.fn_name(*a) == profile.fn_name(*b)) {
+        if group.len() < 2 {
+            continue;
+        }
+        let distinct = |way: &dyn Fn(FnId) -> String| {
+            let mut seen: Vec<String> = group.iter().map(|&f| way(f)).collect();
+            seen.sort_unstable();
+            seen.windows(2).all(|w| w[0] != w[1])
+        };
+        let way = ways
+            .iter()
+            .find(|w| distinct(**w))
+            .unwrap_or(&ways[ways.len() - 1]);
+        for &f in group {
+            out.insert(f, way(f));
+        }
+    }
+    out
+}
 
 /// Each function's position in name order (ties by id), and the functions
 /// in that order: computed once, so that sorting by cost breaks ties with
@@ -18,6 +58,20 @@ pub fn name_ranks(profile: &Profile) -> (Vec<u32>, Vec<FnId>) {
         rank[f.index()] = r as u32;
     }
     (rank, ids)
+}
+
+/// The function the browser opens on: `main` where the profile has one
+/// (the costliest if several), else the costliest with a name (not an
+/// unnamed address such as ld.so's `0x000000000001ab70`). `order` is the
+/// list sorted by inclusive cost.
+pub fn opening_function(profile: &Profile, order: &[FnId]) -> Option<FnId> {
+    let named = |f: &&FnId| !profile.fn_name(**f).starts_with("0x");
+    order
+        .iter()
+        .find(|&&f| profile.fn_name(f) == "main")
+        .or_else(|| order.iter().find(named))
+        .or(order.first())
+        .copied()
 }
 
 /// `edges` (indexes into `analysis.edges`) by the inclusive cost of the

@@ -1,8 +1,14 @@
 //! Moving around: the current function and its history, the panes of the
 //! browse screen, and the lists that follow the sort, the event and the
 //! parts (the flat list's order, the callers and callees).
+//!
+//! The highlighted row of the list is the current function: moving the
+//! cursor there changes what the panes, the header and `s` describe, as in
+//! KCachegrind and `perf report`. History records only the places the user
+//! went to (Enter on a caller or callee, a search result, a followed call
+//! or jump line), not every cursor move.
 
-use super::{App, Pane, SortKey, lists, orders};
+use super::{App, Pane, Place, SortKey, lists, orders};
 use crate::analysis::Analysis;
 use crate::profile::FnId;
 use crate::tui::action::Action;
@@ -12,56 +18,116 @@ use orders::Orders;
 use std::sync::Arc;
 
 impl App {
-    /// Makes `f` current, remembering the previous one.
+    /// Where the user is now.
+    pub fn place(&self) -> Option<Place> {
+        let func = self.current?;
+        let source = self.source.as_ref().map(|v| (v.file_id(), v.scroll));
+        Some(Place { func, source })
+    }
+
+    /// Makes `f` current, remembering where the user was.
     pub fn go_to(&mut self, f: FnId) {
-        if let Some(cur) = self.current
-            && cur != f
-        {
-            self.back.push(cur);
-            self.forward.clear();
-        }
+        self.remember();
         self.set_current(f);
     }
 
-    pub(super) fn set_current(&mut self, f: FnId) {
-        self.current = Some(f);
-        if let Some(i) = self.order.iter().position(|&g| g == f) {
-            self.list.selected = i;
-            let h = self.heights().0;
-            self.list.center(h, self.order.len());
+    /// Pushes the place the user is at onto the history.
+    pub(super) fn remember(&mut self) {
+        if let Some(here) = self.place() {
+            self.back.push(here);
+            self.forward.clear();
         }
-        self.refresh_calls();
+    }
+
+    /// Makes `f` current and selects it in the list; the source view, if
+    /// open, shows it at its hottest line.
+    pub(super) fn set_current(&mut self, f: FnId) {
+        self.show_function(f);
         if self.source.is_some() {
             self.open_source(None);
         }
     }
 
-    pub(super) fn go_back(&mut self) {
-        if let Some(f) = self.back.pop() {
-            if let Some(cur) = self.current {
-                self.forward.push(cur);
+    /// Makes `f` current and selects it in the list.
+    fn show_function(&mut self, f: FnId) {
+        self.current = Some(f);
+        self.moved = true;
+        if let Some(i) = self.order.iter().position(|&g| g == f) {
+            self.list.selected = i;
+            let h = self.areas().list.body.height as usize;
+            if i < self.list.offset || i >= self.list.offset + h {
+                self.list.center(h, self.order.len());
             }
-            self.set_current(f);
+        }
+        self.refresh_calls();
+    }
+
+    /// Returns to `place`: its function, and the source view's file and
+    /// position when the view is open.
+    fn restore(&mut self, place: Place) {
+        self.show_function(place.func);
+        if self.source.is_some() {
+            match place.source {
+                Some((file, scroll)) => {
+                    self.open_source(Some(file));
+                    if let Some(view) = self.source.as_mut() {
+                        view.scroll = scroll;
+                    }
+                }
+                None => self.open_source(None),
+            }
+        }
+    }
+
+    pub(super) fn go_back(&mut self) {
+        match self.back.pop() {
+            Some(p) => {
+                if let Some(here) = self.place() {
+                    self.forward.push(here);
+                }
+                self.restore(p);
+            }
+            None => self.message = Some("nothing to go back to".into()),
         }
     }
 
     pub(super) fn go_forward(&mut self) {
-        if let Some(f) = self.forward.pop() {
-            if let Some(cur) = self.current {
-                self.back.push(cur);
+        if let Some(p) = self.forward.pop() {
+            if let Some(here) = self.place() {
+                self.back.push(here);
             }
-            self.set_current(f);
+            self.restore(p);
+        }
+    }
+
+    /// The list's cursor moved: its function becomes the current one.
+    fn follow_list(&mut self) {
+        self.moved = true;
+        if let Some(&f) = self.order.get(self.list.selected)
+            && self.current != Some(f)
+        {
+            self.current = Some(f);
+            self.refresh_calls();
         }
     }
 
     pub(super) fn browse_action(&mut self, action: Action) {
-        let (list_h, callers_h, callees_h, _, _) = self.heights();
+        let a = self.areas();
         let (scroll, len, h) = match self.focus {
-            Pane::List => (&mut self.list, self.order.len(), list_h),
-            Pane::Callers => (&mut self.caller_scroll, self.callers.len(), callers_h),
-            Pane::Callees => (&mut self.callee_scroll, self.callees.len(), callees_h),
+            Pane::List => (&mut self.list, self.order.len(), a.list.body.height),
+            Pane::Callers => (
+                &mut self.caller_scroll,
+                self.callers.len(),
+                a.callers.body.height,
+            ),
+            Pane::Callees => (
+                &mut self.callee_scroll,
+                self.callees.len(),
+                a.callees.body.height,
+            ),
         };
         let page = h.max(1) as isize;
+        let before = scroll.selected;
         match action {
             Action::Up => scroll.move_by(-1, len),
             Action::Down => scroll.move_by(1, len),
@@ -76,23 +142,38 @@ impl App {
                 self.focus = panes[(i + step) % 3];
             }
             Action::Close => self.focus = Pane::List,
-            Action::Open => {
-                let target = match self.focus {
-                    Pane::List => self.order.get(self.list.selected).copied(),
-                    Pane::Callers => self
-                        .callers
-                        .get(self.caller_scroll.selected)
-                        .map(|&e| self.analysis.edges[e as usize].caller),
-                    Pane::Callees => self
-                        .callees
-                        .get(self.callee_scroll.selected)
-                        .map(|&e| self.analysis.edges[e as usize].callee),
-                };
-                if let Some(f) = target {
-                    self.go_to(f);
-                }
-            }
+            Action::Open => self.open_selected(),
             _ => {}
+        }
+        if self.focus == Pane::List && self.list.selected != before {
+            self.follow_list();
+        }
+    }
+
+    /// Enter: in the list, walk into the current function's callees (its
+    /// callers when it calls nothing); in a call pane, go to the function
+    /// selected there.
+    fn open_selected(&mut self) {
+        let target = match self.focus {
+            Pane::List => {
+                self.focus = if self.callees.is_empty() && !self.callers.is_empty() {
+                    Pane::Callers
+                } else {
+                    Pane::Callees
+                };
+                return;
+            }
+            Pane::Callers => self
+                .callers
+                .get(self.caller_scroll.selected)
+                .map(|&e| self.analysis.edges[e as usize].caller),
+            Pane::Callees => self
+                .callees
+                .get(self.callee_scroll.selected)
+                .map(|&e| self.analysis.edges[e as usize].callee),
+        };
+        if let Some(f) = target {
+            self.go_to(f);
         }
     }
 
@@ -139,25 +220,48 @@ impl App {
     }
 
     /// Event or parts changed: sort again, keep the selection on the same
-    /// function.
+    /// function, centred.
     pub(super) fn costs_changed(&mut self) {
         self.search_order_stale = true;
         self.resort();
+        let h = self.areas().list.body.height as usize;
+        self.list.center(h, self.order.len());
         self.refresh_calls();
     }
 
+    /// A sort key: the list sorted by it (pressed again: turned around),
+    /// shown from its top. The function the user moved to stays selected;
+    /// if they never moved (the list as opened), the top row is.
     pub(super) fn set_sort(&mut self, sort: SortKey) {
+        self.reversed = self.sort == sort && !self.reversed;
         self.sort = sort;
         self.resort();
+        if !self.moved {
+            self.list.selected = 0;
+        }
+        let h = self.areas().list.body.height as usize;
+        if self.list.selected < h {
+            self.list.offset = 0;
+        } else {
+            self.list.center(h, self.order.len());
+        }
+        let moved = self.moved;
+        self.follow_list();
+        self.moved = moved;
     }
 
+    /// The order of the current sort and event, with the same function
+    /// selected.
     pub(super) fn resort(&mut self) {
         let keep = self.order.get(self.list.selected).copied();
-        self.order = self.orders.get(self.sort, self.event);
+        let order = self.orders.get(self.sort, self.event);
+        self.order = if self.reversed {
+            order.iter().rev().copied().collect()
+        } else {
+            order
+        };
         self.list.selected = keep
             .and_then(|f| self.order.iter().position(|&g| g == f))
             .unwrap_or(0);
-        let h = self.heights().0;
-        self.list.center(h, self.order.len());
     }
 }

@@ -24,15 +24,20 @@ impl App {
     pub(super) fn popup_action(&mut self, action: Action) {
         let parts = self.profile.parts.len();
         let results = self.search.results().len();
-        let page = self.heights().4.max(1) as isize;
+        let warnings = self.profile.diagnostics.len();
+        let page = self.areas().popup_rows.max(1) as isize;
         let Some(popup) = self.popup.as_mut() else {
             return;
         };
-        let help_len = keymap::help_lines().len().saturating_sub(page as usize) + 1;
+        let help_len = keymap::help_lines(false)
+            .len()
+            .saturating_sub(page as usize)
+            + 1;
         let (scroll, len) = match popup {
             Popup::Help(s) => (s, help_len),
             Popup::Parts(s) => (s, parts),
             Popup::Search(s) => (s, results),
+            Popup::Warnings(s) => (s, warnings.saturating_sub(page as usize) + 1),
         };
         match action {
             Action::Up => scroll.move_by(-1, len),
@@ -70,7 +75,7 @@ impl App {
             }
             _ => {}
         }
-        if let Some(Popup::Help(s)) = self.popup.as_mut() {
+        if let Some(Popup::Help(s) | Popup::Warnings(s)) = self.popup.as_mut() {
             s.offset = s.selected;
         }
     }

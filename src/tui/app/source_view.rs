@@ -1,11 +1,12 @@
 //! The source view's keys: opening and closing it, moving between lines,
-//! hot lines and files, following call lines, and reading the file again
-//! when it changed on disk.
+//! hot lines and files, following call and jump lines (remembered, so Back
+//! returns to the same line), and reading the file again when it changed
+//! on disk.
 
 use super::App;
-use crate::profile::FileId;
+use crate::profile::{FileId, FnId};
 use crate::tui::action::Action;
-use crate::tui::source::{DiskChange, SourceView};
+use crate::tui::source::{DiskChange, Row, SourceView};
 
 impl App {
     pub(super) fn toggle_source(&mut self) {
@@ -27,7 +28,7 @@ impl App {
                 file,
             );
             self.source = Some(view);
-            let h = self.heights().3;
+            let h = self.source_rows();
             if let Some(view) = self.source.as_mut() {
                 view.scroll.center(h, view.rows.len());
             }
@@ -52,8 +53,13 @@ impl App {
         }
     }
 
+    /// Rows of source text on screen.
+    fn source_rows(&self) -> usize {
+        self.areas().source.body.height as usize
+    }
+
     pub(super) fn source_action(&mut self, action: Action) {
-        let h = self.heights().3;
+        let h = self.source_rows();
         let event = self.event;
         let Some(view) = self.source.as_mut() else {
             return;
@@ -78,20 +84,63 @@ impl App {
                     None => self.message = Some("no more lines with a cost".into()),
                 }
             }
-            Action::NextFile => {
-                if view.files.len() > 1 {
-                    let next = view.files[(view.file + 1) % view.files.len()];
+            Action::NextFile | Action::PrevFile => {
+                let n = view.files.len();
+                if n > 1 {
+                    let step = if action == Action::NextFile { 1 } else { n - 1 };
+                    let next = view.files[(view.file + step) % n];
                     self.open_source(Some(next));
                 } else {
                     self.message = Some("the function has costs in one file only".into());
                 }
             }
-            Action::Open => match view.selected_callee() {
-                Some(callee) => self.go_to(callee),
-                None => self.message = Some("not a call line".into()),
+            Action::Open => match view.rows.get(view.scroll.selected) {
+                Some(Row::Call(i)) => {
+                    if let Some(callee) = view.data.calls.get(*i).map(|c| c.callee) {
+                        self.go_to(callee);
+                    }
+                }
+                Some(Row::Jump(i)) => {
+                    if let Some(j) = view.data.jumps.get(*i) {
+                        let (func, file, line) = (j.target_func, j.target_file, j.target_line);
+                        self.follow_jump(func, file, line);
+                    }
+                }
+                _ => self.message = Some("not a call or jump line".into()),
             },
             Action::Close => self.source = None,
             _ => {}
+        }
+    }
+}
+
+impl App {
+    /// Goes to line `line` of `file` in `func` (a jump's target),
+    /// remembering where the user was.
+    fn follow_jump(&mut self, func: FnId, file: FileId, line: u64) {
+        self.remember();
+        if self.current != Some(func) {
+            self.set_current(func);
+        }
+        if self.source.as_ref().is_some_and(|v| v.file_id() != file) {
+            self.open_source(Some(file));
+        }
+        let h = self.source_rows();
+        let Some(view) = self.source.as_mut() else {
+            return;
+        };
+        let found = view
+            .rows
+            .iter()
+            .position(|r| matches!(r, Row::Line { line: l, .. } if *l == line));
+        match found {
+            Some(i) => {
+                view.scroll.selected = i;
+                if i < view.scroll.offset || i >= view.scroll.offset + h {
+                    view.scroll.center(h, view.rows.len());
+                }
+            }
+            None => self.message = Some(format!("line {line} is not shown")),
         }
     }
 }

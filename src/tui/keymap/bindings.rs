@@ -35,6 +35,10 @@ const fn b(
     }
 }
 
+/// Page keys as in less and vim.
+const PAGE_DOWN: &[Key] = &[K::PageDown, K::Char(' '), K::Ctrl('f'), K::Ctrl('d')];
+const PAGE_UP: &[Key] = &[K::PageUp, K::Ctrl('b'), K::Ctrl('u')];
+
 /// Every binding, in help-screen order.
 pub static BINDINGS: &[Binding] = &[
     b(
@@ -45,8 +49,8 @@ pub static BINDINGS: &[Binding] = &[
         "move down",
     ),
     b(C::Browse, &[K::Char('k'), K::Up], A::Up, None, "move up"),
-    b(C::Browse, &[K::PageDown], A::PageDown, None, "page down"),
-    b(C::Browse, &[K::PageUp], A::PageUp, None, "page up"),
+    b(C::Browse, PAGE_DOWN, A::PageDown, None, "page down"),
+    b(C::Browse, PAGE_UP, A::PageUp, None, "page up"),
     b(
         C::Browse,
         &[K::Char('g'), K::Home],
@@ -68,7 +72,7 @@ pub static BINDINGS: &[Binding] = &[
         &[K::Enter, K::Right],
         A::Open,
         Some("go"),
-        "make the selected function current",
+        "callers/callees: go to the selected function; list: walk into its callees",
     ),
     b(
         C::Browse,
@@ -85,8 +89,8 @@ pub static BINDINGS: &[Binding] = &[
         "move down",
     ),
     b(C::Source, &[K::Char('k'), K::Up], A::Up, None, "move up"),
-    b(C::Source, &[K::PageDown], A::PageDown, None, "page down"),
-    b(C::Source, &[K::PageUp], A::PageUp, None, "page up"),
+    b(C::Source, PAGE_DOWN, A::PageDown, None, "page down"),
+    b(C::Source, PAGE_UP, A::PageUp, None, "page up"),
     b(
         C::Source,
         &[K::Char('g'), K::Home],
@@ -105,14 +109,14 @@ pub static BINDINGS: &[Binding] = &[
         C::Source,
         &[K::Char(']')],
         A::NextHot,
-        Some("next hot"),
-        "next line with a cost",
+        Some("next cost"),
+        "next line with a cost (of the current event)",
     ),
     b(
         C::Source,
         &[K::Char('[')],
         A::PrevHot,
-        Some("prev hot"),
+        None,
         "previous line with a cost",
     ),
     b(
@@ -124,10 +128,17 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         C::Source,
+        &[K::BackTab],
+        A::PrevFile,
+        None,
+        "previous source file of the function",
+    ),
+    b(
+        C::Source,
         &[K::Enter, K::Right],
         A::Open,
-        Some("follow call"),
-        "go to the callee of the selected call line",
+        Some("follow"),
+        "follow the selected call line (to the callee) or jump line (to its target)",
     ),
     b(
         C::Source,
@@ -217,20 +228,37 @@ pub static BINDINGS: &[Binding] = &[
         "scroll down",
     ),
     b(C::Help, &[K::Char('k'), K::Up], A::Up, None, "scroll up"),
+    b(C::Help, PAGE_DOWN, A::PageDown, None, "page down"),
+    b(C::Help, PAGE_UP, A::PageUp, None, "page up"),
     b(
         C::Help,
-        &[K::PageDown, K::Char(' ')],
-        A::PageDown,
-        None,
-        "page down",
-    ),
-    b(C::Help, &[K::PageUp], A::PageUp, None, "page up"),
-    b(
-        C::Help,
-        &[K::Esc, K::Char('?'), K::Enter],
+        &[K::Esc, K::Char('q'), K::Char('?'), K::Enter],
         A::Close,
         Some("close"),
         "close the help",
+    ),
+    b(
+        C::Warnings,
+        &[K::Char('j'), K::Down],
+        A::Down,
+        None,
+        "scroll down",
+    ),
+    b(
+        C::Warnings,
+        &[K::Char('k'), K::Up],
+        A::Up,
+        None,
+        "scroll up",
+    ),
+    b(C::Warnings, PAGE_DOWN, A::PageDown, None, "page down"),
+    b(C::Warnings, PAGE_UP, A::PageUp, None, "page up"),
+    b(
+        C::Warnings,
+        &[K::Esc, K::Char('q'), K::Char('w'), K::Enter],
+        A::Close,
+        Some("close"),
+        "close the list",
     ),
     b(C::Global, &[K::Char('q')], A::Quit, Some("quit"), "quit"),
     b(
@@ -315,28 +343,35 @@ pub static BINDINGS: &[Binding] = &[
         &[K::Char('i')],
         A::SortInclusive,
         None,
-        "sort by inclusive cost",
+        "sort by inclusive cost (again: reverse)",
     ),
     b(
         C::Global,
         &[K::Char('S')],
         A::SortSelf,
         None,
-        "sort by self cost",
+        "sort by self cost (again: reverse)",
     ),
     b(
         C::Global,
         &[K::Char('c')],
         A::SortCalls,
         None,
-        "sort by calls",
+        "sort by calls (again: reverse)",
     ),
     b(
         C::Global,
         &[K::Char('a')],
         A::SortName,
         None,
-        "sort by name",
+        "sort by name (again: reverse)",
+    ),
+    b(
+        C::Global,
+        &[K::Char('w')],
+        A::Warnings,
+        None,
+        "list the load warnings (FILE:LINE: message)",
     ),
     b(
         C::Global,

@@ -2,11 +2,11 @@
 //! count, the inclusive cost of those calls and its share of the current
 //! function's inclusive cost; recursive calls and cycles are marked.
 
-use super::Pane;
-use super::list::called_text;
+use super::name_spans;
 use crate::format::percent_text;
 use crate::tui::app::{App, Pane as Focus};
-use crate::tui::widgets::{cost_text, cost_width, fit, put_line, right};
+use crate::tui::layout::Pane;
+use crate::tui::widgets::{cost_text, cost_width, fit_middle, put_line, right};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -14,10 +14,11 @@ use ratatui::text::Span;
 const COUNT: usize = 10;
 
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
-    if pane.title.height == 0 {
+    if !pane.shown() {
         return;
     }
     let t = app.theme;
+    let g = t.glyphs();
     let (edges, scroll, focus) = if callers {
         (&app.callers, &app.caller_scroll, Focus::Callers)
     } else {
@@ -39,18 +40,22 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         .copied()
         .unwrap_or(0);
     let what = if callers { "Callers of" } else { "Callees of" };
-    let mut title = vec![Span::raw(format!(
-        "{} {} {} {} {}",
+    let head = format!(
+        "{} {} {} {what} ",
         right("Calls", COUNT + 1),
         right("Cost", w),
         right("%fn", 7),
-        what,
-        fit(app.profile.fn_name(cur), 40),
-    ))];
+    );
+    let mut tail = String::new();
     if let Some(c) = app.analysis.cycle_of(cur) {
-        title.push(Span::raw(format!(" <cycle {}>", c.number)));
+        tail.push_str(&format!(" <cycle {}>", c.number));
     }
-    title.push(Span::raw(format!(" ({})", edges.len())));
+    tail.push_str(&format!(" ({})", edges.len()));
+    let room = (pane.title.width as usize).saturating_sub(head.len() + tail.len());
+    let title = vec![Span::raw(format!(
+        "{head}{}{tail}",
+        fit_middle(app.profile.fn_name(cur), room, g)
+    ))];
     put_line(buf, pane.title, 0, title, t.title(focused));
     let width = pane.body.width as usize;
     let name_w = width.saturating_sub(COUNT + 2 + w + 1 + 8 + 1);
@@ -81,22 +86,22 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             marks.push_str(&format!(" <cycle {}>", c.number));
         }
         if app.analysis.is_recursive(e) {
-            marks.push_str(" ↻ recursive");
+            marks.push_str(&format!(" {} recursive", g.recursive));
         }
-        let name = fit(
-            app.profile.fn_name(other),
+        let mut spans = vec![Span::raw(format!(
+            "{}{} {} {} ",
+            right(&count_text(edge.count), COUNT),
+            g.times,
+            right(&cost_text(app, cost), w),
+            right(&share, 7),
+        ))];
+        spans.extend(name_spans(
+            app,
+            other,
             name_w.saturating_sub(marks.chars().count()),
-        );
-        let spans = vec![
-            Span::raw(format!(
-                "{}× {} {} ",
-                right(&called_text(edge.count), COUNT),
-                right(&cost_text(app, cost), w),
-                right(&share, 7),
-            )),
-            Span::styled(name, row_style),
-            Span::styled(marks, row_style.patch(t.marker())),
-        ];
+            row_style,
+        ));
+        spans.push(Span::styled(marks, row_style.patch(t.marker())));
         put_line(buf, pane.body, y as u16, spans, row_style);
     }
     if edges.is_empty() {
@@ -112,5 +117,15 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             vec![Span::styled(none, t.dim())],
             Style::new(),
         );
+    }
+}
+
+/// A call count; `?` where the profile does not know it (`calls=0`, as
+/// pprof and xtree write).
+pub fn count_text(n: u64) -> String {
+    if n == 0 {
+        "?".into()
+    } else {
+        crate::format::thousands(i64::try_from(n).unwrap_or(i64::MAX))
     }
 }

@@ -1,9 +1,12 @@
 //! The flat profile: one row per active function, only the visible rows
-//! built. Columns: inclusive, self (with a bar), called, name, object.
+//! built. Columns: inclusive, self, a cost bar, called, name, object; on
+//! narrow terminals the object, the bar, the call count and the self cost
+//! give way, in that order, so the name keeps room to be read.
 
-use super::Pane;
+use super::name_spans;
 use crate::tui::app::{App, Pane as Focus, SortKey};
-use crate::tui::widgets::{bar, cost_text, cost_width, fit, put_line, right, total};
+use crate::tui::layout::Pane;
+use crate::tui::widgets::{bar, cost_text, cost_width, fit, pad, put_line, right, total};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -12,34 +15,84 @@ use ratatui::text::Span;
 const BAR: usize = 6;
 /// Width of the "called" column.
 const CALLED: usize = 10;
-/// Terminal widths from which the object column is shown.
-const OBJECT_FROM: usize = 110;
+/// Width of the object column.
+const OBJECT: usize = 24;
+/// The name column's share that the optional columns must leave.
+const NAME_MIN: usize = 20;
+
+/// Which columns fit in `width` with costs `w` wide, and the name's width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Columns {
+    self_cost: bool,
+    bar: bool,
+    called: bool,
+    object: bool,
+    name: usize,
+}
+
+fn columns(width: usize, w: usize) -> Columns {
+    let mut c = Columns {
+        self_cost: true,
+        bar: true,
+        called: true,
+        object: width >= 110,
+        name: 0,
+    };
+    let used = |c: &Columns| {
+        (w + 1)
+            + usize::from(c.self_cost) * (w + 1)
+            + usize::from(c.bar) * (BAR + 1)
+            + usize::from(c.called) * (CALLED + 1)
+            + usize::from(c.object) * (OBJECT + 1)
+    };
+    // Drop the optional columns, least useful first, until the name fits.
+    let drops: [fn(&mut Columns); 3] = [
+        |c| c.bar = false,
+        |c| c.called = false,
+        |c| {
+            c.self_cost = false;
+        },
+    ];
+    for drop in drops {
+        if width.saturating_sub(used(&c)) >= NAME_MIN {
+            break;
+        }
+        drop(&mut c);
+    }
+    c.name = width.saturating_sub(used(&c));
+    c
+}
 
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
+    if !pane.shown() {
+        return;
+    }
     let t = app.theme;
+    let g = t.glyphs();
     let w = cost_width(app);
-    let width = pane.title.width as usize;
+    let cols = columns(pane.title.width as usize, w);
     let focused = app.focus == Focus::List;
-    let mark = |k: SortKey, s: &str| {
-        if app.sort == k {
-            format!("{s}▼")
-        } else {
-            s.to_string()
-        }
+    let mark = |k: SortKey, s: &str| match (app.sort == k, app.reversed) {
+        (true, false) => format!("{s}{}", g.sort_down),
+        (true, true) => format!("{s}{}", g.sort_up),
+        _ => s.to_string(),
     };
-    let obj_w = if width >= OBJECT_FROM { 24 } else { 0 };
-    let fixed = 2 * (w + 1) + BAR + 1 + CALLED + 1;
-    let name_w = width.saturating_sub(fixed + obj_w + 1);
-    let mut title = format!(
-        "{} {} {} {} {}",
-        right(&mark(SortKey::Inclusive, "Incl"), w),
-        right(&mark(SortKey::SelfCost, "Self"), w),
-        " ".repeat(BAR),
-        right(&mark(SortKey::Calls, "Called"), CALLED),
-        fit_pad(&mark(SortKey::Name, "Function"), name_w),
+    let mut title = right(&mark(SortKey::Inclusive, "Incl"), w) + " ";
+    if cols.self_cost {
+        title += &(right(&mark(SortKey::SelfCost, "Self"), w) + " ");
+    }
+    if cols.bar {
+        title += &(" ".repeat(BAR) + " ");
+    }
+    if cols.called {
+        title += &(right(&mark(SortKey::Calls, "Called"), CALLED) + " ");
+    }
+    title += &pad(
+        &fit(&mark(SortKey::Name, "Function"), cols.name, g),
+        cols.name,
     );
-    if obj_w > 0 {
-        title.push_str(&format!(" {}", fit_pad("Object", obj_w)));
+    if cols.object {
+        title += &format!(" {}", pad("Object", OBJECT));
     }
     put_line(buf, pane.title, 0, vec![Span::raw(title)], t.title(focused));
     let height = pane.body.height as usize;
@@ -47,19 +100,9 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     let total = total(app);
     for (y, i) in range.enumerate() {
         let f = app.order[i];
-        let incl = app
-            .analysis
-            .inclusive(f)
-            .get(app.event)
-            .copied()
-            .unwrap_or(0);
-        let own = app
-            .analysis
-            .self_cost(f)
-            .get(app.event)
-            .copied()
-            .unwrap_or(0);
-        let called = app.analysis.called[f.index()];
+        let at = |row: &[i64]| row.get(app.event).copied().unwrap_or(0);
+        let incl = at(app.analysis.inclusive(f));
+        let own = at(app.analysis.self_cost(f));
         let row_style = if i == selected {
             t.selected(focused)
         } else {
@@ -75,27 +118,36 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             .cycle_of(f)
             .map(|c| format!(" <cycle {}>", c.number))
             .unwrap_or_default();
-        let name = fit(app.profile.fn_name(f), name_w.saturating_sub(cycle.len()));
-        let name_len = name.chars().count() + cycle.chars().count();
-        let mut spans = vec![
-            Span::raw(format!(
-                "{} {} ",
-                right(&cost_text(app, incl), w),
-                right(&cost_text(app, own), w)
-            )),
-            Span::styled(bar(own, total, BAR), row_style.patch(t.bar())),
-            Span::raw(format!(" {} ", right(&called_text(called), CALLED))),
-            Span::styled(name, name_style),
-            Span::styled(cycle, row_style.patch(t.marker())),
-        ];
-        if obj_w > 0 {
-            let pad = name_w.saturating_sub(name_len);
+        let mut spans = vec![Span::raw(right(&cost_text(app, incl), w) + " ")];
+        if cols.self_cost {
+            spans.push(Span::raw(right(&cost_text(app, own), w) + " "));
+        }
+        if cols.bar {
+            spans.push(Span::styled(
+                bar(own, total, BAR, g),
+                row_style.patch(t.bar()),
+            ));
+            spans.push(Span::raw(" "));
+        }
+        if cols.called {
+            let called = app.analysis.called[f.index()];
+            spans.push(Span::raw(right(&called_text(called), CALLED) + " "));
+        }
+        let name = name_spans(app, f, cols.name.saturating_sub(cycle.len()), name_style);
+        let name_w: usize = name.iter().map(Span::width).sum();
+        spans.extend(name);
+        spans.push(Span::styled(cycle.clone(), row_style.patch(t.marker())));
+        if cols.object {
+            let pad = cols.name.saturating_sub(name_w + cycle.len());
             spans.push(Span::raw(" ".repeat(pad + 1)));
             let obj = app.profile.fn_object(f);
             let base = std::path::Path::new(obj)
                 .file_name()
                 .map_or(obj.into(), |n| n.to_string_lossy());
-            spans.push(Span::styled(fit(&base, obj_w), row_style.patch(t.dim())));
+            spans.push(Span::styled(
+                fit(&base, OBJECT, g),
+                row_style.patch(t.dim()),
+            ));
         }
         put_line(buf, pane.body, y as u16, spans, row_style);
     }
@@ -122,9 +174,18 @@ pub fn called_text(n: u64) -> String {
     }
 }
 
-/// `s` cut or padded to exactly `width` characters.
-fn fit_pad(s: &str, width: usize) -> String {
-    let s = fit(s, width);
-    let n = s.chars().count();
-    format!("{s}{}", " ".repeat(width.saturating_sub(n)))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_lists_keep_the_name() {
+        let c = columns(40, 7);
+        assert!(c.name >= NAME_MIN, "{c:?}");
+        assert!(!c.bar && !c.object);
+        let c = columns(80, 7);
+        assert!(c.self_cost && c.bar && c.called && !c.object);
+        assert!(columns(120, 9).object);
+        assert_eq!(columns(0, 7).name, 0);
+    }
 }

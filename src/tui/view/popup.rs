@@ -3,7 +3,7 @@
 
 use crate::format::{percent_text, printable, thousands};
 use crate::profile::FnId;
-use crate::tui::app::{App, Popup};
+use crate::tui::app::App;
 use crate::tui::keymap;
 use crate::tui::scroll::Scroll;
 use crate::tui::widgets::{cost_text, cost_width, fit, highlighted, put_line, right};
@@ -12,26 +12,6 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
-
-/// The popup's frame and its number of content rows.
-pub fn area(app: &App, screen: Rect) -> (Rect, u16) {
-    let Some(popup) = &app.popup else {
-        return (Rect::default(), 0);
-    };
-    let (w, h, extra) = match popup {
-        Popup::Help(_) => (76, keymap::help_lines().len() as u16 + 2, 0),
-        Popup::Parts(_) => (90, app.profile.parts.len() as u16 + 4, 2),
-        Popup::Search(_) => (100, screen.height, 1),
-    };
-    let w = w
-        .min(screen.width.saturating_sub(4))
-        .max(screen.width.min(20));
-    let h = h.min(screen.height.saturating_sub(2));
-    let x = screen.x + (screen.width - w) / 2;
-    let y = screen.y + (screen.height - h) / 2;
-    let rect = Rect::new(x, y, w, h);
-    (rect, h.saturating_sub(2 + extra))
-}
 
 fn frame(buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
     Clear.render(rect, buf);
@@ -46,8 +26,8 @@ fn frame(buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
 
 pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
-    let inner = frame(buf, rect, " Keys (Esc closes) ".into(), t.key());
-    let lines = keymap::help_lines();
+    let inner = frame(buf, rect, " Keys (Esc or q closes) ".into(), t.key());
+    let lines = keymap::help_lines(t.ascii);
     for (y, (title, keys, help)) in lines
         .iter()
         .skip(scroll.offset)
@@ -125,7 +105,7 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
             percent_text(total, grand),
         );
         let room = (body.width as usize).saturating_sub(text.chars().count());
-        let text = text + &fit(&part.label(&app.profile.sources), room);
+        let text = text + &fit(&part.label(&app.profile.sources), room, t.glyphs());
         put_line(buf, body, y as u16, vec![Span::styled(text, style)], style);
     }
     let active = app.analysis.parts.iter().filter(|&&s| s).count();
@@ -155,7 +135,7 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let prompt = vec![
         Span::styled("/ ", t.key()),
         Span::raw(printable(app.search.query()).into_owned()),
-        Span::styled("▏", t.key()),
+        Span::styled(t.glyphs().cursor, t.key()),
     ];
     put_line(buf, inner, 0, prompt, Style::new());
     let body = Rect {
@@ -179,13 +159,17 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         } else {
             Style::new()
         };
-        let name = fit(app.profile.fn_name(f), name_w);
-        let marks = app.search.highlight(&name);
+        // The name as the list shows it (start and end kept, what tells
+        // it apart from others of its name after it), matches highlighted.
+        let mut name = super::name_spans(app, f, name_w, style);
+        let shown = name.remove(0).content.into_owned();
+        let marks = app.search.highlight(&shown);
         let mut spans = vec![Span::styled(
             format!("{} ", right(&cost_text(app, incl), w)),
             style,
         )];
-        spans.extend(highlighted(&name, &marks, style, t.matched()));
+        spans.extend(highlighted(&shown, &marks, style, t.matched()));
+        spans.extend(name);
         put_line(buf, body, y as u16, spans, style);
     }
     if app.search.query().is_empty() {
@@ -208,4 +192,43 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
             Style::new(),
         );
     }
+}
+
+/// The load warnings, one `FILE:LINE: message` per line, scrolled.
+pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
+    let t = app.theme;
+    let p = &app.profile;
+    let shown = p.diagnostics.len();
+    let more = p.diagnostic_count().saturating_sub(shown);
+    let title = format!(" Load warnings: {} (Esc closes) ", p.diagnostic_count());
+    let inner = frame(buf, rect, title, t.warn());
+    let body = Rect {
+        height: inner.height.saturating_sub(1),
+        ..inner
+    };
+    for (y, d) in p
+        .diagnostics
+        .iter()
+        .skip(scroll.offset)
+        .take(body.height as usize)
+        .enumerate()
+    {
+        let text = fit(&d.to_string(), body.width as usize, t.glyphs());
+        put_line(buf, body, y as u16, vec![Span::raw(text)], Style::new());
+    }
+    let mut foot = format!(
+        " {}-{} of {shown}",
+        (scroll.offset + 1).min(shown),
+        (scroll.offset + body.height as usize).min(shown)
+    );
+    if more > 0 {
+        foot.push_str(&format!("; {more} more were counted, not kept"));
+    }
+    put_line(
+        buf,
+        inner,
+        inner.height.saturating_sub(1),
+        vec![Span::styled(foot, t.dim())],
+        Style::new(),
+    );
 }

@@ -1,11 +1,12 @@
 //! The source view: every line with its self cost, call lines annotated
 //! `=> callee (N×) cost`, jumps, or per-address costs; only visible rows.
 
-use super::Pane;
+use super::calls::count_text;
 use crate::format::printable;
 use crate::tui::app::App;
+use crate::tui::layout::Pane;
 use crate::tui::source::{Body, Row, SourceView};
-use crate::tui::widgets::{cost_text, cost_width, fit, put_line, right};
+use crate::tui::widgets::{cost_text, cost_width, fit, fit_middle, put_line, right};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -13,6 +14,7 @@ use ratatui::text::Span;
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     let Some(view) = &app.source else { return };
     let t = app.theme;
+    let g = t.glyphs();
     let p = &app.profile;
     let event = p
         .events
@@ -30,11 +32,13 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     } else {
         String::new()
     };
+    let d = g.dash;
     let title = format!(
-        "Source of {} — {}{files} — {event} self cost per line",
-        fit(p.fn_name(view.func), 50),
+        "Source of {} {d} {}{files} {d} {event} self cost per line",
+        fit_middle(p.fn_name(view.func), 50, g),
         printable(&where_),
     );
+    let title = fit(&title, pane.title.width as usize, g);
     put_line(buf, pane.title, 0, vec![Span::raw(title)], t.title(true));
     let w = cost_width(app);
     let num_w = view
@@ -80,7 +84,9 @@ fn row_spans(
         ),
         _ => Span::raw(format!("{} ", " ".repeat(w))),
     };
-    let blank_num = format!("{} │ ", " ".repeat(num_w));
+    let g = t.glyphs();
+    let bar = g.vertical;
+    let blank_num = format!("{} {bar} ", " ".repeat(num_w));
     match row {
         Row::Note(text) => {
             let style = if matches!(view.body, Body::Missing(_)) && text.contains("not found") {
@@ -98,7 +104,7 @@ fn row_spans(
             };
             let mut spans = vec![
                 gutter(cost),
-                Span::styled(format!("{} │ ", right(&num, num_w)), sel.patch(t.dim())),
+                Span::styled(format!("{} {bar} ", right(&num, num_w)), sel.patch(t.dim())),
             ];
             if let Some(text) = text {
                 spans.push(Span::raw(printable(text).into_owned()));
@@ -109,23 +115,30 @@ fn row_spans(
             let Some(c) = view.data.calls.get(*i) else {
                 return vec![];
             };
-            let count = if c.count == 0 {
-                "?".to_string()
-            } else {
-                crate::format::thousands(i64::try_from(c.count).unwrap_or(i64::MAX))
-            };
-            vec![
-                gutter(None),
-                Span::styled(blank_num, sel.patch(t.dim())),
-                Span::styled(
-                    format!(
-                        "=> {} ({count}×) {}",
-                        printable(p.fn_name(c.callee)),
-                        cost_text(app, cost.unwrap_or(0))
-                    ),
+            let count = count_text(c.count);
+            let x = g.times;
+            let callee = printable(p.fn_name(c.callee));
+            let cost = cost.unwrap_or(0);
+            let mut spans = vec![gutter(None), Span::styled(blank_num, sel.patch(t.dim()))];
+            if app.analysis.calls_within_cycle(view.func, c.callee) {
+                // Its cost includes the nested calls, which the function's
+                // own cost includes already: a share would say over 100%.
+                let cost = crate::format::thousands(cost);
+                spans.push(Span::styled(
+                    format!("=> {callee} ({count}{x}) {cost} incl. nested calls "),
                     sel.patch(t.call()),
-                ),
-            ]
+                ));
+                spans.push(Span::styled(
+                    format!("{} recursive", g.recursive),
+                    sel.patch(t.marker()),
+                ));
+            } else {
+                spans.push(Span::styled(
+                    format!("=> {callee} ({count}{x}) {}", cost_text(app, cost)),
+                    sel.patch(t.call()),
+                ));
+            }
+            spans
         }
         Row::Jump(i) => {
             let Some(j) = view.data.jumps.get(*i) else {
@@ -138,7 +151,7 @@ fn row_spans(
             };
             let text = match j.executed {
                 Some(x) => format!("jcnd to {target}: taken {} of {x}", j.taken),
-                None => format!("jump to {target} ({}×)", j.taken),
+                None => format!("jump to {target} ({}{})", j.taken, g.times),
             };
             vec![
                 gutter(None),

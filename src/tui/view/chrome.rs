@@ -1,0 +1,222 @@
+//! The lines around the panes: the title (command, functions, parts), the
+//! event totals, the details of the selected function, the status line
+//! (breadcrumb, messages, warnings) and the key hints.
+
+use crate::format::printable;
+use crate::profile::FnId;
+use crate::tui::app::{App, Pane as Focus};
+use crate::tui::keymap;
+use crate::tui::layout::Areas;
+use crate::tui::widgets::{cells, fit, fit_middle, put_line};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Span;
+
+/// The title line and the event totals, the current event marked.
+pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
+    let t = app.theme;
+    let g = t.glyphs();
+    let p = &app.profile;
+    let cmd = p.meta.cmd.as_deref().unwrap_or("(no command recorded)");
+    let active = app.analysis.parts.iter().filter(|&&s| s).count();
+    let sep = g.separator;
+    let mut tail = format!("  {sep} {} functions", app.order.len());
+    if p.parts.len() > 1 {
+        tail.push_str(&format!("  {sep} parts {active}/{}", p.parts.len()));
+    }
+    let room = (areas.title.width as usize).saturating_sub(7 + 1 + cells(&tail));
+    let first = vec![
+        Span::styled(" cgtui ", t.header().add_modifier(Modifier::BOLD)),
+        Span::styled(format!(" {}", fit(cmd.trim(), room.min(60), g)), t.header()),
+        Span::styled(tail, t.header()),
+    ];
+    put_line(buf, areas.title, 0, first, t.header());
+    // One group of spans per event; when they do not all fit, a window
+    // of them that holds the current one, `…` where some are left out.
+    let groups: Vec<Vec<Span<'_>>> = p
+        .events
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let total = app.analysis.totals.get(i).copied().unwrap_or(0);
+            let text = format!(
+                " {} {} ",
+                printable(&e.name),
+                crate::format::thousands(total)
+            );
+            let style = if i == app.event {
+                t.title(true)
+            } else {
+                Style::new()
+            };
+            let mut group = vec![Span::styled(text, style)];
+            if i == app.event
+                && let Some(long) = &e.long_name
+            {
+                group.push(Span::styled(format!("({}) ", printable(long)), t.dim()));
+            }
+            group
+        })
+        .collect();
+    let widths: Vec<usize> = groups
+        .iter()
+        .map(|g| g.iter().map(Span::width).sum())
+        .collect();
+    let mark = cells(g.ellipsis);
+    let room = (areas.events.width as usize).saturating_sub(mark);
+    let (from, to) = event_window(&widths, app.event, room, mark);
+    let mut events = vec![Span::raw(if from > 0 { g.ellipsis } else { " " })];
+    events.extend(groups.into_iter().take(to).skip(from).flatten());
+    if to < widths.len() {
+        events.push(Span::styled(g.ellipsis, t.dim()));
+    }
+    put_line(buf, areas.events, 0, events, Style::new());
+}
+
+/// Which events (`from..to`) the header shows in `room` cells: all when
+/// they fit, else from the first on if `current` is among them, else
+/// the ones up to `current`, and as many after it as fit (`mark` cells
+/// kept for the `…` after them).
+pub fn event_window(widths: &[usize], current: usize, room: usize, mark: usize) -> (usize, usize) {
+    if widths.iter().sum::<usize>() <= room {
+        return (0, widths.len());
+    }
+    let room = room.saturating_sub(mark);
+    let mut from = 0;
+    while from < current
+        && widths[from..=current.min(widths.len() - 1)]
+            .iter()
+            .sum::<usize>()
+            > room
+    {
+        from += 1;
+    }
+    let mut to = from;
+    let mut used = 0;
+    while to < widths.len() && used + widths[to] <= room {
+        used += widths[to];
+        to += 1;
+    }
+    (from, to.max((current + 1).min(widths.len())))
+}
+
+/// The function the focused pane has selected.
+fn selected_function(app: &App) -> Option<FnId> {
+    let edge = |edges: &[u32], i: usize, callers: bool| {
+        let e = app.analysis.edges[*edges.get(i)? as usize];
+        Some(if callers { e.caller } else { e.callee })
+    };
+    match app.focus {
+        Focus::List => app.current,
+        Focus::Callers => edge(&app.callers, app.caller_scroll.selected, true),
+        Focus::Callees => edge(&app.callees, app.callee_scroll.selected, false),
+    }
+}
+
+/// The selected function's whole name, its file and its object: what the
+/// list's cut names and shared names leave out.
+pub fn details(app: &App, buf: &mut Buffer, area: Rect) {
+    if area.height == 0 {
+        return;
+    }
+    let t = app.theme;
+    let g = t.glyphs();
+    let Some(f) = selected_function(app) else {
+        return;
+    };
+    let p = &app.profile;
+    let mut place = format!("  {}", printable(p.fn_file(f)));
+    let obj = p.fn_object(f);
+    if !obj.is_empty() {
+        place.push_str(&format!("  [{}]", printable(obj)));
+    }
+    if let Some(c) = app.analysis.cycle_of(f) {
+        place.push_str(&format!("  <cycle {}>", c.number));
+    }
+    let width = area.width as usize;
+    // The name gets what the place leaves, but at least half the line.
+    let name_room = width.saturating_sub(cells(&place)).max(width / 2);
+    let name = fit_middle(p.fn_name(f), name_room, g);
+    let place = fit(&place, width.saturating_sub(cells(&name)), g);
+    let spans = vec![
+        Span::styled(name, t.current()),
+        Span::styled(place, t.dim()),
+    ];
+    put_line(buf, area, 0, spans, Style::new());
+}
+
+/// The breadcrumb of the places walked, messages and the warnings count;
+/// then the key hints.
+pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
+    let t = app.theme;
+    let g = t.glyphs();
+    let mut right: Vec<Span<'_>> = Vec::new();
+    if let Some(m) = &app.message {
+        right.push(Span::styled(format!(" {} ", printable(m)), t.warn()));
+    }
+    if app.diagnostics > 0 {
+        right.push(Span::styled(
+            format!(" {} load warnings (w) ", app.diagnostics),
+            t.warn(),
+        ));
+    }
+    let right_w: usize = right.iter().map(Span::width).sum();
+    let room = (areas.status.width as usize).saturating_sub(right_w + 1);
+    let crumbs: Vec<String> = app
+        .back
+        .iter()
+        .map(|p| p.func)
+        .chain(app.current)
+        .map(|f| printable(app.profile.fn_name(f)).into_owned())
+        .collect();
+    let path = crumbs.join(g.crumb);
+    let path = if cells(&path) > room {
+        // The end of the path matters: cut its start.
+        let mark = cells(g.ellipsis);
+        let keep: String = {
+            let mut used = 0;
+            let mut tail: Vec<char> = Vec::new();
+            for c in path.chars().rev() {
+                used += cells(c.encode_utf8(&mut [0; 4]));
+                if used + mark > room {
+                    break;
+                }
+                tail.push(c);
+            }
+            tail.into_iter().rev().collect()
+        };
+        format!("{}{keep}", g.ellipsis)
+    } else {
+        path
+    };
+    let pad = room.saturating_sub(cells(&path));
+    let mut line = vec![Span::styled(path, t.current())];
+    line.push(Span::raw(" ".repeat(pad + 1)));
+    line.extend(right);
+    put_line(buf, areas.status, 0, line, Style::new());
+    let mut hints = Vec::new();
+    for (key, hint) in keymap::hints(app.context(), t.ascii) {
+        hints.push(Span::styled(key, t.key()));
+        hints.push(Span::raw(format!(" {hint}  ")));
+    }
+    put_line(buf, areas.hints, 0, hints, Style::new());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::event_window;
+
+    #[test]
+    fn the_event_window_keeps_the_current_event() {
+        let w = [10, 10, 10, 10, 10];
+        assert_eq!(event_window(&w, 4, 60, 1), (0, 5));
+        assert_eq!(event_window(&w, 1, 31, 1), (0, 3));
+        assert_eq!(event_window(&w, 4, 31, 1), (2, 5));
+        assert_eq!(event_window(&w, 3, 21, 1), (2, 4));
+        // Not even the current one fits: it is shown, cut by the line.
+        assert_eq!(event_window(&w, 2, 5, 1), (2, 3));
+        assert_eq!(event_window(&[], 0, 5, 1), (0, 0));
+    }
+}
