@@ -147,8 +147,10 @@ mod pty {
     }
 
     /// What `App` draws at `w`x`h` after `keys`, as the emulator shows it.
+    /// The screen of keys pressed at `w`x`h`, as the storm leaves it.
     fn reference(keys: &str, w: u16, h: u16) -> String {
         let mut app = sample_app("recursion.callgrind");
+        app.resize(w, h);
         press(&mut app, keys);
         let screen = text(&render(&mut app, w, h));
         screen.trim_end().to_string()

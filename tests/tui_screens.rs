@@ -72,14 +72,17 @@ fn side_by_side_when_wide() {
 fn selection_and_focus_are_highlighted() {
     let mut app = sample_app("recursion.callgrind");
     let buf = render(&mut app, 80, 24);
-    // Row 3 is the first list row: the selection, focused.
-    assert_eq!(buf[(0, 3)].bg, Color::Cyan);
-    assert_eq!(buf[(0, 4)].bg, Color::Reset);
+    // The browser opens on `main`: its row is the selection, focused.
+    let y = (3..24)
+        .find(|&y| row(&buf, y).trim_end().ends_with(" main"))
+        .unwrap();
+    assert_eq!(buf[(0, y)].bg, Color::Cyan);
+    assert_eq!(buf[(0, y - 1)].bg, Color::Reset);
     // The list's title is the focused pane's.
     assert_eq!(buf[(0, 2)].bg, Color::Yellow);
     press(&mut app, "<Tab>");
     let buf = render(&mut app, 80, 24);
-    assert_eq!(buf[(0, 3)].bg, Color::DarkGray, "unfocused selection");
+    assert_eq!(buf[(0, y)].bg, Color::DarkGray, "unfocused selection");
 }
 
 #[test]
@@ -122,7 +125,7 @@ fn no_color_uses_reverse_and_no_colours_at_all() {
         assert_eq!(cell.fg, Color::Reset);
         assert_eq!(cell.bg, Color::Reset);
     }
-    press(&mut app, "<Esc>");
+    press(&mut app, "<Esc>g");
     let buf = render(&mut app, 80, 24);
     assert!(buf[(0, 3)].modifier.contains(Modifier::REVERSED));
 }

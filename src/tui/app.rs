@@ -229,8 +229,20 @@ impl App {
         self.orders.complete();
     }
 
+    /// A new terminal size: the list and the source view keep their
+    /// selection in the middle, so a screen depends on the size only, not
+    /// on the sizes before it.
     pub fn resize(&mut self, width: u16, height: u16) {
+        if self.size == (width, height) {
+            return;
+        }
         self.size = (width, height);
+        let a = self.areas();
+        self.list
+            .center(a.list.body.height as usize, self.order.len());
+        if let Some(v) = self.source.as_mut() {
+            v.scroll.center(a.source.body.height as usize, v.rows.len());
+        }
         self.fit();
     }
 
