@@ -174,6 +174,8 @@ impl App {
         app.resort();
         if let Some(f) = lists::opening_function(&app.profile, &app.order) {
             app.set_current(f);
+            // Opening there was not the user's move.
+            app.moved = false;
         }
         app
     }

@@ -12,7 +12,8 @@ use std::collections::HashMap;
 /// files of a Cachegrind profile, six `<module>` rows of a Python one, the
 /// two `(below main)` of every Valgrind profile), what tells it apart: the
 /// first of its file's base name, its object's base name, its file's path,
-/// or file and object, that differs across all functions of that name.
+/// or file and object, that differs across all functions of that name (and
+/// is not `???`).
 /// `by_name` is every function sorted by name.
 pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> {
     let base = |p: &str| -> String {
@@ -34,7 +35,8 @@ pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> 
         let distinct = |way: &dyn Fn(FnId) -> String| {
             let mut seen: Vec<String> = group.iter().map(|&f| way(f)).collect();
             seen.sort_unstable();
-            seen.windows(2).all(|w| w[0] != w[1])
+            // `???` (no file known) tells nothing: try another way first.
+            seen.windows(2).all(|w| w[0] != w[1]) && !seen.iter().any(|s| s == "???")
         };
         let way = ways
             .iter()

@@ -6,7 +6,7 @@ use super::name_spans;
 use crate::format::percent_text;
 use crate::tui::app::{App, Pane as Focus};
 use crate::tui::layout::Pane;
-use crate::tui::widgets::{cost_text, cost_width, fit_middle, put_line, right};
+use crate::tui::widgets::{cost_text, cost_width, put_line, right};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -50,12 +50,12 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     if let Some(c) = app.analysis.cycle_of(cur) {
         tail.push_str(&format!(" <cycle {}>", c.number));
     }
-    tail.push_str(&format!(" ({})", edges.len()));
+    tail.push_str(&format!(": {}", edges.len()));
     let room = (pane.title.width as usize).saturating_sub(head.len() + tail.len());
-    let title = vec![Span::raw(format!(
-        "{head}{}{tail}",
-        fit_middle(app.profile.fn_name(cur), room, g)
-    ))];
+    let style = t.title(focused);
+    let mut title = vec![Span::styled(head, style)];
+    title.extend(name_spans(app, cur, room, style));
+    title.push(Span::styled(tail, style));
     put_line(buf, pane.title, 0, title, t.title(focused));
     let width = pane.body.width as usize;
     let name_w = width.saturating_sub(COUNT + 2 + w + 1 + 8 + 1);

@@ -1,0 +1,247 @@
+//! Browsing people can rely on (issue "trust"): the panes follow the
+//! cursor, the browser opens on `main`, Back returns to the same source
+//! line, keys from less and vim work, small terminals keep the list, calls
+//! of unknown count and recursive calls say what they are, shared names
+//! are told apart, and the load warnings can be read.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tui.rs"]
+mod support;
+
+use cgtui::tui::app::{Pane, Popup};
+use cgtui::tui::source::Row;
+use support::*;
+
+/// The name the callers pane is titled with.
+fn callers_title(screen: &str) -> String {
+    let line = screen.lines().find(|l| l.contains("Callers of ")).unwrap();
+    let rest = line.split("Callers of ").nth(1).unwrap();
+    rest.rsplit_once(": ").unwrap().0.to_string()
+}
+
+#[test]
+fn the_panes_follow_the_highlighted_row() {
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "jjjjj");
+    let highlighted = app.order[app.list.selected];
+    assert_eq!(app.current, Some(highlighted));
+    let screen = text(&render(&mut app, 80, 24));
+    assert_eq!(callers_title(&screen), current(&app));
+    // Cursor moves are not history.
+    assert!(app.back.is_empty(), "{:?}", history(&app));
+    // `s` shows the highlighted function.
+    press(&mut app, "s");
+    assert_eq!(app.source.as_ref().unwrap().func, highlighted);
+}
+
+#[test]
+fn opens_on_main_with_the_list_by_inclusive_cost() {
+    let app = sample_app("recursion.callgrind");
+    assert_eq!(current(&app), "main");
+    assert_eq!(app.order[app.list.selected], app.current.unwrap());
+    let incl = |i: usize| app.analysis.inclusive(app.order[i])[0];
+    assert!((1..app.order.len()).all(|i| incl(i - 1) >= incl(i)));
+    // Without a `main`: the costliest function that has a name.
+    let app = text_app(
+        "events: Ir\nfn=0x000000000001ab70\n1 100\ncfn=work\ncalls=1 1\n1 50\nfn=work\n1 50\n",
+    );
+    assert_eq!(current(&app), "work");
+}
+
+#[test]
+fn back_returns_to_the_same_source_line() {
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "/fib<Enter>s");
+    let view = app.source.as_ref().unwrap();
+    let call = view
+        .rows
+        .iter()
+        .position(|r| matches!(r, Row::Call(_)))
+        .unwrap();
+    // Move to the call line, away from the hottest line, and follow it.
+    press(&mut app, "gG");
+    let rows = app.source.as_ref().unwrap().rows.len();
+    for _ in 0..rows {
+        press(&mut app, "k");
+        if app.source.as_ref().unwrap().scroll.selected == call {
+            break;
+        }
+    }
+    let before = app.source.as_ref().unwrap().scroll;
+    assert_eq!(before.selected, call);
+    press(&mut app, "<Enter>");
+    assert_eq!(current(&app), "fib'2");
+    press(&mut app, "h");
+    assert_eq!(current(&app), "fib");
+    assert_eq!(app.source.as_ref().unwrap().scroll, before);
+    // Forward again, and back again: the same line.
+    press(&mut app, "lh");
+    assert_eq!(app.source.as_ref().unwrap().scroll, before);
+}
+
+#[test]
+fn jump_lines_can_be_followed_and_shift_tab_goes_to_the_previous_file() {
+    let mut app = sample_app("jumps-lines.callgrind");
+    press(&mut app, "/classify<Enter>s");
+    let view = app.source.as_ref().unwrap();
+    let (i, target) = view
+        .rows
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match r {
+            Row::Jump(j) => {
+                let j = &view.data.jumps[*j];
+                (j.target_func == view.func).then_some((i, j.target_line))
+            }
+            _ => None,
+        })
+        .unwrap();
+    app.source.as_mut().unwrap().scroll.selected = i;
+    press(&mut app, "<Enter>");
+    let view = app.source.as_ref().unwrap();
+    assert!(
+        matches!(view.rows[view.scroll.selected], Row::Line { line, .. } if line == target),
+        "not on line {target}"
+    );
+    // Back returns to the jump line.
+    press(&mut app, "h");
+    assert_eq!(app.source.as_ref().unwrap().scroll.selected, i);
+
+    let mut app = sample_app("inline.callgrind");
+    press(&mut app, "/work<Enter>s");
+    let files = app.source.as_ref().unwrap().files.len();
+    assert!(files >= 2, "{files}");
+    let first = app.source.as_ref().unwrap().file;
+    press(&mut app, "<Tab>");
+    assert_eq!(app.source.as_ref().unwrap().file, (first + 1) % files);
+    press(&mut app, "<BackTab>");
+    assert_eq!(app.source.as_ref().unwrap().file, first);
+    press(&mut app, "<BackTab>");
+    assert_eq!(
+        app.source.as_ref().unwrap().file,
+        (first + files - 1) % files
+    );
+}
+
+#[test]
+fn keys_people_already_know() {
+    let mut app = sample_app("recursion.callgrind");
+    // q and Esc close the help; they do not quit.
+    press(&mut app, "?q");
+    assert!(app.popup.is_none() && !app.quit);
+    press(&mut app, "?<Esc>");
+    assert!(app.popup.is_none() && !app.quit);
+    // Space, Ctrl-F and Ctrl-D page down; Ctrl-B and Ctrl-U page up.
+    press(&mut app, "g");
+    let page = app.areas().list.body.height as usize;
+    for (keys, at) in [
+        ("<Space>", page),
+        ("<C-f>", 2 * page),
+        ("<C-d>", 3 * page),
+        ("<C-b>", 2 * page),
+        ("<C-u>", page),
+    ] {
+        press(&mut app, keys);
+        assert_eq!(app.list.selected, at, "{keys}");
+    }
+}
+
+#[test]
+fn a_sort_shows_the_top_and_the_same_key_reverses_it() {
+    let mut app = sample_app("recursion.callgrind");
+    // Not moved yet: a sort shows its top row, selected.
+    press(&mut app, "S");
+    assert_eq!((app.list.selected, app.list.offset), (0, 0));
+    let top = app.order[0];
+    assert!(app.analysis.self_cost(top)[0] >= app.analysis.self_cost(app.order[1])[0]);
+    press(&mut app, "S");
+    assert!(app.reversed);
+    assert!(app.analysis.self_cost(app.order[0])[0] <= app.analysis.self_cost(top)[0]);
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("Self▲"), "{screen}");
+    // Moved: the function stays selected, the list shown from its top.
+    press(&mut app, "ijj");
+    let chosen = app.current;
+    press(&mut app, "c");
+    assert_eq!(app.current, chosen);
+    assert_eq!(app.order[app.list.selected], chosen.unwrap());
+}
+
+#[test]
+fn the_list_stays_usable_at_40x10() {
+    for (w, h) in [(40, 10), (40, 16)] {
+        let mut app = sample_app("recursion.callgrind");
+        let screen = text(&render(&mut app, w, h));
+        assert!(screen.contains("Function"), "{w}x{h}\n{screen}");
+        assert!(screen.contains(" main"), "{w}x{h}\n{screen}");
+        assert!(screen.contains(" fib'2"), "{w}x{h}\n{screen}");
+        // Tab shows the focused pane in the list's place.
+        press(&mut app, "<Tab>");
+        assert_eq!(app.focus, Pane::Callers);
+        let screen = text(&render(&mut app, w, h));
+        assert!(screen.contains("Callers of"), "{w}x{h}\n{screen}");
+    }
+}
+
+#[test]
+fn unknown_counts_and_recursive_calls_say_what_they_are() {
+    let mut app = sample_app("xtree-memory.callgrind");
+    press(&mut app, "/make_list<Enter><Tab>");
+    let screen = text(&render(&mut app, 100, 30));
+    assert!(screen.contains("?×"), "{screen}");
+    assert!(!screen.contains("  ×"), "{screen}");
+
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "/fib'2<Enter>s%");
+    let screen = text(&render(&mut app, 120, 40));
+    let call = screen.lines().find(|l| l.contains("=> fib'2")).unwrap();
+    assert!(call.contains("↻ recursive"), "{call}");
+    assert!(call.contains("incl. nested calls"), "{call}");
+    // No share above 100% anywhere.
+    for word in screen.split_whitespace() {
+        if let Some(p) = word.strip_suffix('%') {
+            if let Ok(p) = p.parse::<f64>() {
+                assert!(p <= 100.0, "{word} in\n{screen}");
+            }
+        }
+    }
+}
+
+#[test]
+fn functions_of_one_name_are_told_apart() {
+    let profile = "events: Ir\nob=/bin/a\nfl=a.c\nfn=main\n1 30\nfl=b.c\nfn=main\n1 20\nob=/lib/c.so\nfl=a.c\nfn=main\n1 10\n";
+    let mut app = text_app(profile);
+    let screen = text(&render(&mut app, 80, 24));
+    let mains: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains(" main (") && l.contains('█'))
+        .collect();
+    assert_eq!(mains.len(), 3, "{screen}");
+    let mut distinct = mains.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "{screen}");
+    // The details line names the selected one's file and object in full.
+    assert!(screen.contains("main  a.c  [/bin/a]"), "{screen}");
+    // Search results too.
+    press(&mut app, "/main");
+    let screen = text(&render(&mut app, 80, 24));
+    for q in ["main (a.c a)", "main (b.c a)", "main (a.c c.so)"] {
+        assert_eq!(screen.matches(q).count(), 1, "{q}\n{screen}");
+    }
+}
+
+#[test]
+fn load_warnings_can_be_read() {
+    let mut app = text_app("events: Ir\nfn=f\n1 5\nbogus line\n2 7\n");
+    assert!(app.diagnostics > 0);
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("load warnings (w)"), "{screen}");
+    press(&mut app, "w");
+    assert!(matches!(app.popup, Some(Popup::Warnings(_))));
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("test.callgrind:4:"), "{screen}");
+    press(&mut app, "q");
+    assert!(app.popup.is_none() && !app.quit);
+}
