@@ -11,6 +11,7 @@ pub mod input;
 pub mod keymap;
 pub mod layout;
 mod load;
+pub mod screen;
 pub mod scroll;
 pub mod source;
 mod term;

@@ -8,6 +8,10 @@ pub enum Action {
     Quit,
     /// Leave cgtui as interrupted (Ctrl-C: exit status 130).
     Interrupt,
+    /// Suspend cgtui (Ctrl-Z), the terminal restored; `fg` comes back.
+    Suspend,
+    /// Clear the terminal and draw everything again (Ctrl-L).
+    Redraw,
     /// Move the selection up one row.
     Up,
     /// Move the selection down one row.

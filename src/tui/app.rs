@@ -94,6 +94,10 @@ pub struct App {
     /// Terminal size, for page sizes.
     pub size: (u16, u16),
     pub quit: bool,
+    /// Ctrl-Z: the terminal layer suspends the process, then clears this.
+    pub suspend: bool,
+    /// Ctrl-L: the terminal layer clears and redraws, then clears this.
+    pub redraw: bool,
     /// The process's exit status when it quits (see `exit`).
     pub exit_status: u8,
     /// Each part's self-cost sum in the profile's columns (derived included).
@@ -163,6 +167,8 @@ impl App {
             source: None,
             size: (80, 24),
             quit: false,
+            suspend: false,
+            redraw: false,
             exit_status: super::exit::QUIT,
             part_totals,
             name_ranks,
@@ -253,6 +259,8 @@ impl App {
         let disk = self.check_source_on_disk();
         match action {
             Action::Quit => self.quit = true,
+            Action::Suspend => self.suspend = true,
+            Action::Redraw => self.redraw = true,
             Action::Interrupt => {
                 self.quit = true;
                 self.exit_status = super::exit::INTERRUPTED;

@@ -46,41 +46,30 @@ impl Signals {
     }
 }
 
-/// How often the watchdog looks at the terminal and the signals, and how
-/// long it lets the loops finish on their own.
-const WATCH: Duration = Duration::from_millis(500);
+/// How long the watchdog lets the loops finish on their own.
 const GRACE: Duration = Duration::from_secs(1);
 
-/// The safety net behind the loops: `input` sees a hang-up itself (its
-/// blocking read ends), but crossterm's own reader, still used by earlier
-/// versions of cgtui, never returned from `event::poll` once the terminal was gone
-/// (crossterm issue #793), and a loop may be stuck elsewhere (a write to a
-/// terminal that no longer drains). This thread ends the process when the
-/// terminal is gone (exit status 129, as for SIGHUP) or when a signal asked
-/// to stop and the loops did not within a second (128 + the signal). There
-/// is no terminal left to restore in the first case; in the second it
-/// restores what it can.
+/// The safety net behind the loops: a loop may be stuck where it cannot
+/// see a signal (a write to a terminal that no longer drains). This thread
+/// sleeps until SIGINT, SIGTERM or SIGHUP arrives (the input reader raises
+/// SIGHUP itself when the terminal goes away), then gives the loops a
+/// second to end on their own; if they have not, it restores what it can
+/// and ends the process with 128 + the signal. It never wakes otherwise.
 pub fn spawn_watchdog(signals: Signals) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut caught) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        // Without the watchdog cgtui still works; only a stuck loop is not ended.
+        return;
+    };
     let spawned = std::thread::Builder::new()
         .name("terminal-watchdog".into())
         .spawn(move || {
-            loop {
-                std::thread::sleep(WATCH);
-                let gone = crossterm::terminal::size().is_err();
-                if gone || signals.status().is_some() {
-                    std::thread::sleep(GRACE);
-                    if !gone {
-                        let _ = ratatui::try_restore();
-                        let _ = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
-                    }
-                    let status = match signals.status() {
-                        Some(s) if !gone => s,
-                        _ => for_signal(signal_hook::consts::SIGHUP),
-                    };
-                    std::process::exit(status.into());
-                }
+            if let Some(sig) = caught.forever().next() {
+                std::thread::sleep(GRACE);
+                super::screen::restore();
+                let status = signals.status().unwrap_or_else(|| for_signal(sig));
+                std::process::exit(status.into());
             }
         });
-    // Without the watchdog cgtui still works; only a dropped terminal is not noticed.
     drop(spawned);
 }

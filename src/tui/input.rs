@@ -1,6 +1,8 @@
 //! Reading the terminal: a thread reads `/dev/tty` with plain blocking
-//! reads and another waits for SIGWINCH, both sending to one channel, and
-//! `keys` turns the bytes into our `Key`s. crossterm's reader is not used:
+//! reads and another waits for signals (SIGWINCH, job control, the ones
+//! that end the browser), both sending to one channel, so the browser
+//! sleeps until something happens (no periodic wake-ups); `keys` turns the
+//! bytes into our `Key`s. crossterm's reader is not used:
 //! in 0.29 its default one reads 1 KiB per wake-up of an edge-triggered
 //! epoll, so a paste over 4 KiB leaves input in the kernel that never wakes
 //! it again and the browser stops answering keys (crossterm PR #1057), and
@@ -21,6 +23,12 @@ pub enum Input {
     Bytes(Vec<u8>),
     /// The window was resized.
     Resize,
+    /// SIGTSTP: the user (or `kill -TSTP`) asks to suspend.
+    Suspend,
+    /// SIGCONT: back from a stop (`fg`), the terminal's modes unknown.
+    Continue,
+    /// SIGINT, SIGTERM or SIGHUP (their flags are in `exit::Signals`).
+    Signal,
     /// The terminal is gone (end of file or a read error): a hang-up.
     Gone,
 }
@@ -35,18 +43,29 @@ pub struct Terminal {
     parser: Parser,
     gone: bool,
     resized: bool,
+    suspend: bool,
+    continued: bool,
 }
 
 impl Terminal {
-    /// Starts reading `/dev/tty` and watching SIGWINCH.
+    /// Starts reading `/dev/tty` and watching the signals.
     pub fn open() -> std::io::Result<Terminal> {
+        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
         let tty = std::fs::File::open("/dev/tty")?;
         let (tx, rx) = mpsc::channel();
         spawn("cgtui-tty", tx.clone(), move |tx| read_tty(tty, tx))?;
-        let mut winch = signal_hook::iterator::Signals::new([signal_hook::consts::SIGWINCH])?;
-        spawn("cgtui-winch", tx, move |tx| {
-            for _ in winch.forever() {
-                if tx.send(Input::Resize).is_err() {
+        let mut signals = signal_hook::iterator::Signals::new([
+            SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP,
+        ])?;
+        spawn("cgtui-signals", tx, move |tx| {
+            for sig in signals.forever() {
+                let input = match sig {
+                    SIGWINCH => Input::Resize,
+                    SIGTSTP => Input::Suspend,
+                    SIGCONT => Input::Continue,
+                    _ => Input::Signal,
+                };
+                if tx.send(input).is_err() {
                     return;
                 }
             }
@@ -56,16 +75,22 @@ impl Terminal {
             parser: Parser::default(),
             gone: false,
             resized: false,
+            suspend: false,
+            continued: false,
         })
     }
 
-    /// Waits up to `wait` for input, then takes everything that arrives
-    /// within `batch` of it (a paste comes in many reads): the keys, in
-    /// order. `gone()` and `resized()` tell what else happened.
-    pub fn keys(&mut self, wait: Duration, batch: Duration) -> Vec<crate::tui::Key> {
+    /// Waits up to `wait` for input (`None`: until something happens),
+    /// then takes everything that arrives within `batch` of it (a paste
+    /// comes in many reads): the keys, in order. `gone()`, `resized()`,
+    /// `suspend()` and `continued()` tell what else happened.
+    pub fn keys(&mut self, wait: Option<Duration>, batch: Duration) -> Vec<crate::tui::Key> {
         let mut keys = Vec::new();
-        let deadline = Instant::now() + wait;
-        let Some(first) = self.recv_until(deadline) else {
+        let first = match wait {
+            Some(wait) => self.recv_until(Instant::now() + wait),
+            None => Some(self.rx.recv().unwrap_or(Input::Gone)),
+        };
+        let Some(first) = first else {
             return keys;
         };
         self.take(first, &mut keys);
@@ -96,6 +121,16 @@ impl Terminal {
         std::mem::take(&mut self.resized)
     }
 
+    /// Whether SIGTSTP asked to suspend since the last call.
+    pub fn suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
+    }
+
+    /// Whether the process was continued (SIGCONT) since the last call.
+    pub fn continued(&mut self) -> bool {
+        std::mem::take(&mut self.continued)
+    }
+
     fn recv_until(&mut self, deadline: Instant) -> Option<Input> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.rx.recv_timeout(left) {
@@ -109,6 +144,9 @@ impl Terminal {
         match input {
             Input::Bytes(bytes) => self.parser.feed(&bytes, keys),
             Input::Resize => self.resized = true,
+            Input::Suspend => self.suspend = true,
+            Input::Continue => self.continued = true,
+            Input::Signal => {}
             Input::Gone => {
                 self.parser.flush(keys);
                 self.gone = true;
@@ -138,6 +176,11 @@ fn read_tty(mut tty: std::fs::File, tx: Sender<Input>) {
             Err(_) => Input::Gone,
         };
         let gone = matches!(input, Input::Gone);
+        if gone {
+            // As the kernel does on a hang-up: the loops and the watchdog
+            // see it even where they cannot read this channel.
+            let _ = signal_hook::low_level::raise(signal_hook::consts::SIGHUP);
+        }
         if tx.send(input).is_err() || gone {
             return;
         }

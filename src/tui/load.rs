@@ -145,7 +145,7 @@ impl Bar {
             std::thread::sleep(tick);
             return None;
         }
-        let keys = input.keys(tick, Duration::ZERO);
+        let keys = input.keys(Some(tick), Duration::ZERO);
         if input.gone() {
             return Some(exit::for_signal(signal_hook::consts::SIGHUP));
         }

@@ -1,18 +1,20 @@
-//! The terminal: raw mode and the alternate screen, the event loop, and
-//! restoring the terminal on every way out (quit, error, panic, Ctrl-C,
-//! SIGTERM/SIGHUP, the terminal gone). Signals only set a flag
-//! (`exit::Signals`); the loop waits for input with a timeout and exits
-//! cleanly, so the restore always runs on this thread (the watchdog in
-//! `exit` covers a loop that cannot). Input comes from `input`.
+//! The browser's loop: keys -> `App`, then a frame drawn on the `Screen`
+//! (`/dev/tty`), and everything a user does to a terminal around it:
+//! resizes, Ctrl-L, Ctrl-Z and `fg`, another process writing on it,
+//! signals, the terminal going away. Signals only set a flag
+//! (`exit::Signals`) and wake the loop through the input channel; the loop
+//! exits cleanly, so the terminal is restored on this thread (the watchdog
+//! in `exit` covers a loop that cannot). The loop sleeps until something
+//! happens: no periodic wake-ups while idle.
 
 use super::app::App;
 use super::exit::{self, Signals};
 use super::input;
+use super::screen::{self, Screen};
 use super::view;
+use ratatui::buffer::Buffer;
 use std::time::Duration;
 
-/// How often the loop wakes up to look at the signal flag.
-const TICK: Duration = Duration::from_millis(100);
 /// The longest time input is read before it is handled and drawn.
 const BATCH: Duration = Duration::from_millis(30);
 
@@ -22,53 +24,89 @@ pub fn run(
     signals: &Signals,
     input: &mut input::Terminal,
 ) -> color_eyre::Result<u8> {
-    // ratatui installs a panic hook that restores the terminal before the
-    // previous (color-eyre) hook prints the report.
-    let mut terminal = ratatui::try_init()?;
+    let mut screen = Screen::open()?;
+    // The terminal is put back before the previous hook prints a report.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
+        screen::restore();
         previous(info);
     }));
-    let result = event_loop(&mut terminal, app, signals, input);
-    let restored = ratatui::try_restore();
-    let shown = crossterm::execute!(std::io::stdout(), crossterm::cursor::Show);
-    if input.gone() || crossterm::terminal::size().is_err() {
+    let result = event_loop(&mut screen, app, signals, input);
+    let left = screen.leave();
+    if input.gone() {
         // The terminal went away: nothing left to restore or report to.
         return Ok(exit::for_signal(signal_hook::consts::SIGHUP));
     }
     result?;
-    restored?;
-    shown?;
+    left?;
     Ok(signals.status().unwrap_or(app.exit_status))
 }
 
 fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
+    screen: &mut Screen,
     app: &mut App,
     signals: &Signals,
     input: &mut input::Terminal,
 ) -> color_eyre::Result<()> {
-    let size = terminal.size()?;
-    app.resize(size.width, size.height);
+    let area = screen::size();
+    app.resize(area.width, area.height);
     let mut dirty = true;
     while !app.quit && signals.status().is_none() && !input.gone() {
         if dirty {
-            terminal.draw(|frame| view::draw(app, frame))?;
+            draw(screen, app)?;
             dirty = false;
         }
         // Every key that arrived together (key repeat, a paste) is handled
         // before drawing again, so a pasted query runs once.
-        let keys = input.keys(TICK, BATCH);
+        let keys = input.keys(None, BATCH);
         if input.resized() {
-            let (w, h) = crossterm::terminal::size()?;
-            app.resize(w, h);
+            let area = screen::size();
+            app.resize(area.width, area.height);
             dirty = true;
         }
         if !keys.is_empty() {
             app.keys(&keys);
             dirty = true;
         }
+        if input.suspend() || std::mem::take(&mut app.suspend) {
+            suspend(screen)?;
+            dirty = true;
+        }
+        if input.continued() {
+            // Stopped by someone else (SIGSTOP) and continued: the shell
+            // may have put the terminal back in its own modes.
+            screen.enter()?;
+            dirty = true;
+        }
+        if std::mem::take(&mut app.redraw) {
+            screen.clear()?;
+            dirty = true;
+        }
     }
     Ok(())
+}
+
+/// Draws the app on the screen, letting the terminal scroll the panes'
+/// rows where they moved.
+fn draw(screen: &mut Screen, app: &App) -> std::io::Result<()> {
+    let area = ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1);
+    let mut frame = Buffer::empty(area);
+    view::render(app, area, &mut frame);
+    let a = app.areas();
+    let regions: Vec<(u16, u16)> = [a.list, a.callers, a.callees, a.source]
+        .iter()
+        .map(|p| p.body)
+        .filter(|b| b.height > 1)
+        .map(|b| (b.y, b.y + b.height))
+        .collect();
+    screen.show(frame, &regions)
+}
+
+/// Ctrl-Z: the terminal restored, the process stopped as a shell expects;
+/// after `fg`, raw mode and the screen again, cleared and drawn whole.
+fn suspend(screen: &mut Screen) -> std::io::Result<()> {
+    screen.leave()?;
+    // SIGSTOP cannot be caught: the process stops here until SIGCONT.
+    signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
+    screen.enter()
 }

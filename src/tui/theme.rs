@@ -5,6 +5,7 @@
 //! htop does). View code never writes a glyph itself.
 
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
@@ -42,6 +43,8 @@ pub struct Glyphs {
     /// A source line cut at the right edge, or scrolled at the left.
     pub cut_right: &'static str,
     pub cut_left: &'static str,
+    /// Popup frames.
+    pub border: border::Set<'static>,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -59,6 +62,7 @@ const UNICODE: Glyphs = Glyphs {
     cursor: "▏",
     cut_right: "»",
     cut_left: "«",
+    border: border::PLAIN,
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -76,6 +80,16 @@ const ASCII: Glyphs = Glyphs {
     cursor: "_",
     cut_right: ">",
     cut_left: "<",
+    border: border::Set {
+        top_left: "+",
+        top_right: "+",
+        bottom_left: "+",
+        bottom_right: "+",
+        vertical_left: "|",
+        vertical_right: "|",
+        horizontal_top: "-",
+        horizontal_bottom: "-",
+    },
 };
 
 /// Whether the C library would call the locale UTF-8: the first of
@@ -255,7 +269,18 @@ mod tests {
             g.cut_right,
             g.cut_left,
         ];
-        for s in all.iter().chain(g.bar_eighths.iter()) {
+        let b = g.border;
+        let frame = [
+            b.top_left,
+            b.top_right,
+            b.bottom_left,
+            b.bottom_right,
+            b.vertical_left,
+            b.vertical_right,
+            b.horizontal_top,
+            b.horizontal_bottom,
+        ];
+        for s in all.iter().chain(g.bar_eighths.iter()).chain(frame.iter()) {
             assert!(s.is_ascii(), "{s}");
         }
     }

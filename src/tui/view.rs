@@ -13,14 +13,20 @@ use super::app::{App, Popup};
 use super::layout;
 use crate::profile::FnId;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-/// Renders the whole screen.
+/// Renders the whole screen into a frame (tests draw with `TestBackend`).
 pub fn draw(app: &App, frame: &mut Frame<'_>) {
     let area = frame.area();
+    render(app, area, frame.buffer_mut());
+}
+
+/// Renders the whole screen into `buf`, which covers `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let areas = layout::areas(area, &app.open_views());
-    let buf = frame.buffer_mut();
     chrome::header(app, buf, &areas);
     if app.source.is_some() {
         source::draw(app, buf, areas.source);

@@ -127,7 +127,11 @@ mod pty {
             Pty {
                 session: expectrl::Session::spawn(cmd).unwrap(),
                 raw: Vec::new(),
-                screen: vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0),
+                screen: vt100::Parser::new(
+                    rows.max(1).try_into().unwrap(),
+                    cols.max(1).try_into().unwrap(),
+                    0,
+                ),
             }
         }
 
@@ -181,6 +185,38 @@ mod pty {
             use std::io::Write;
             self.session.write_all(keys.as_bytes()).unwrap();
             self.session.flush().unwrap();
+        }
+
+        /// Reads until nothing more arrives for `quiet`.
+        pub fn settle(&mut self, quiet: Duration) {
+            let mut last = self.raw.len();
+            let mut since = Instant::now();
+            while since.elapsed() < quiet {
+                if !self.pump() {
+                    return;
+                }
+                if self.raw.len() != last {
+                    last = self.raw.len();
+                    since = Instant::now();
+                }
+            }
+        }
+
+        /// Sends `keys` and returns how many bytes the program wrote in
+        /// answer: everything from its first byte (waited for up to 5 s)
+        /// until it is quiet for 150 ms.
+        pub fn bytes_for(&mut self, keys: &str) -> usize {
+            self.settle(Duration::from_millis(150));
+            let before = self.raw.len();
+            self.send(keys);
+            let start = Instant::now();
+            while self.raw.len() == before && start.elapsed() < Duration::from_secs(5) {
+                if !self.pump() {
+                    break;
+                }
+            }
+            self.settle(Duration::from_millis(150));
+            self.raw.len() - before
         }
 
         /// Sets the terminal's size (the kernel sends SIGWINCH).

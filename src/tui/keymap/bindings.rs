@@ -270,6 +270,20 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         C::Global,
+        &[K::Ctrl('z')],
+        A::Suspend,
+        None,
+        "suspend (the shell's fg comes back)",
+    ),
+    b(
+        C::Global,
+        &[K::Ctrl('l')],
+        A::Redraw,
+        None,
+        "clear and redraw the screen",
+    ),
+    b(
+        C::Global,
         &[K::Char('?')],
         A::Help,
         Some("help"),

@@ -13,10 +13,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-fn frame(buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
+fn frame(app: &App, buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
     Clear.render(rect, buf);
     let block = Block::default()
         .borders(Borders::ALL)
+        .border_set(app.theme.glyphs().border)
         .title(title)
         .border_style(style);
     let inner = block.inner(rect);
@@ -26,7 +27,7 @@ fn frame(buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
 
 pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
-    let inner = frame(buf, rect, " Keys (Esc or q closes) ".into(), t.key());
+    let inner = frame(app, buf, rect, " Keys (Esc or q closes) ".into(), t.key());
     let lines = keymap::help_lines(t.ascii);
     for (y, (title, keys, help)) in lines
         .iter()
@@ -51,6 +52,7 @@ pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
 pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
     let inner = frame(
+        app,
         buf,
         rect,
         " Parts (Space: on/off, a: all, Esc: close) ".into(),
@@ -131,7 +133,7 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         " Search: {} matches (Enter: go, Esc: cancel) ",
         results.len()
     );
-    let inner = frame(buf, rect, title, t.key());
+    let inner = frame(app, buf, rect, title, t.key());
     let prompt = vec![
         Span::styled("/ ", t.key()),
         Span::raw(printable(app.search.query()).into_owned()),
@@ -201,7 +203,7 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let shown = p.diagnostics.len();
     let more = p.diagnostic_count().saturating_sub(shown);
     let title = format!(" Load warnings: {} (Esc closes) ", p.diagnostic_count());
-    let inner = frame(buf, rect, title, t.warn());
+    let inner = frame(app, buf, rect, title, t.warn());
     let body = Rect {
         height: inner.height.saturating_sub(1),
         ..inner

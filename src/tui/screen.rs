@@ -1,0 +1,286 @@
+//! The terminal's screen, written to `/dev/tty` (as less and fzf do), so a
+//! redirected standard output gets nothing: the modes (alternate screen,
+//! hidden cursor, mouse reporting), and frames written as the difference
+//! from the last one. A pane whose rows moved up or down (a list scrolled
+//! by a few rows) is moved by the terminal itself (a scroll region, then
+//! line feeds or reverse index, which every VT100 descendant has, GNU
+//! screen and mosh included) before the difference is taken, so a scroll
+//! writes the rows that came in, not the whole pane. Nothing here asks the
+//! terminal anything (ratatui's `clear()` asks for the cursor position and
+//! our own reader would take the reply): clearing is written, and the last
+//! frame forgotten.
+
+mod emit;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Enter the alternate screen, hide the cursor, clear.
+const ENTER: &str = "\x1b[?1049h\x1b[?25l\x1b[0m\x1b[H\x1b[2J";
+/// Mouse reporting off, cursor shown, main screen back.
+const LEAVE: &str = "\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+/// Mouse reporting: presses, releases and the wheel, in SGR coordinates.
+const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1006h";
+const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1000l";
+/// Whether the terminal is in our modes: leaving twice (a panic hook, then
+/// the unwinding) writes once.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+/// Scroll shifts tried per region, each way.
+const MAX_SHIFT: u16 = 3;
+
+/// The terminal's screen as last written.
+pub struct Screen {
+    out: std::io::BufWriter<std::fs::File>,
+    /// What the terminal shows now (blank after a clear).
+    shown: Buffer,
+    mouse: bool,
+    /// Bytes written so far (for the bytes-per-key benchmark and tests).
+    pub written: u64,
+}
+
+/// The terminal's size: what it reports, else `LINES`x`COLUMNS` from the
+/// environment, else 80x24 (a serial console or container reporting 0x0
+/// would otherwise get a blank screen).
+pub fn size() -> Rect {
+    let reported = crossterm::terminal::size()
+        .ok()
+        .filter(|&(w, h)| w > 0 && h > 0);
+    let env = |k: &str| {
+        std::env::var(k)
+            .ok()?
+            .trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| n > 0)
+    };
+    let (w, h) = reported.unwrap_or((env("COLUMNS").unwrap_or(80), env("LINES").unwrap_or(24)));
+    Rect::new(0, 0, w, h)
+}
+
+/// Puts the terminal back as it was (raw mode off, main screen, cursor,
+/// no mouse), writing to `/dev/tty`: for the panic hook and the watchdog,
+/// which have no `Screen`. Errors are ignored: there is nothing left to
+/// tell them to.
+pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+        let _ = tty.write_all(LEAVE.as_bytes());
+        let _ = tty.flush();
+    }
+    let _ = crossterm::terminal::disable_raw_mode();
+}
+
+impl Screen {
+    /// Raw mode, the alternate screen, a cleared screen.
+    pub fn open() -> std::io::Result<Screen> {
+        let tty = std::fs::OpenOptions::new().write(true).open("/dev/tty")?;
+        crossterm::terminal::enable_raw_mode()?;
+        let mut screen = Screen {
+            out: std::io::BufWriter::with_capacity(1 << 16, tty),
+            shown: Buffer::empty(Rect::default()),
+            mouse: false,
+            written: 0,
+        };
+        screen.enter()?;
+        Ok(screen)
+    }
+
+    /// Enters raw mode and the alternate screen again (after a suspend),
+    /// cleared; the next frame is written whole.
+    pub fn enter(&mut self) -> std::io::Result<()> {
+        crossterm::terminal::enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        self.write(ENTER)?;
+        if self.mouse {
+            self.write(MOUSE_ON)?;
+        }
+        self.forget();
+        self.out.flush()
+    }
+
+    /// Leaves the alternate screen and raw mode (before a suspend or exit).
+    pub fn leave(&mut self) -> std::io::Result<()> {
+        if !ACTIVE.swap(false, Ordering::SeqCst) {
+            return Ok(());
+        }
+        self.write(LEAVE)?;
+        self.out.flush()?;
+        crossterm::terminal::disable_raw_mode()
+    }
+
+    /// Clears the terminal (Ctrl-L, or junk another program wrote): the
+    /// next frame is written whole.
+    pub fn clear(&mut self) -> std::io::Result<()> {
+        self.write("\x1b[0m\x1b[H\x1b[2J")?;
+        self.forget();
+        Ok(())
+    }
+
+    /// Mouse reporting on or off.
+    pub fn set_mouse(&mut self, on: bool) -> std::io::Result<()> {
+        if on != self.mouse {
+            self.mouse = on;
+            self.write(if on { MOUSE_ON } else { MOUSE_OFF })?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes `text` as it is (an OSC 52 copy, say) and flushes.
+    pub fn send(&mut self, text: &str) -> std::io::Result<()> {
+        self.write(text)?;
+        self.out.flush()
+    }
+
+    /// The terminal now shows what the last frame was written over a
+    /// cleared screen.
+    fn forget(&mut self) {
+        self.shown = Buffer::empty(Rect::default());
+    }
+
+    fn write(&mut self, s: &str) -> std::io::Result<()> {
+        self.written += s.len() as u64;
+        self.out.write_all(s.as_bytes())
+    }
+
+    /// Writes `frame` as the difference from what is shown. `regions`
+    /// are the row ranges (full-width bands, e.g. pane bodies) whose rows
+    /// may have moved together.
+    pub fn show(&mut self, frame: Buffer, regions: &[(u16, u16)]) -> std::io::Result<()> {
+        if self.shown.area != frame.area {
+            self.clear()?;
+            self.shown = Buffer::empty(frame.area);
+        }
+        for &(top, bottom) in regions {
+            if let Some(shift) = best_shift(&self.shown, &frame, top, bottom) {
+                self.scroll(top, bottom, shift)?;
+            }
+        }
+        let mut bytes = String::new();
+        emit::cells(&mut bytes, self.shown.diff(&frame));
+        self.write(&bytes)?;
+        self.out.flush()?;
+        self.shown = frame;
+        Ok(())
+    }
+
+    /// Moves rows `top..bottom` of the terminal by `shift` (positive: up,
+    /// as a list scrolled down), and the record of what it shows with them.
+    fn scroll(&mut self, top: u16, bottom: u16, shift: i32) -> std::io::Result<()> {
+        let n = shift.unsigned_abs() as usize;
+        let mut seq = format!("\x1b[0m\x1b[{};{}r", top + 1, bottom);
+        if shift > 0 {
+            seq.push_str(&format!("\x1b[{};1H", bottom));
+            seq.push_str(&"\n".repeat(n));
+        } else {
+            seq.push_str(&format!("\x1b[{};1H", top + 1));
+            seq.push_str(&"\x1bM".repeat(n));
+        }
+        seq.push_str("\x1b[r");
+        self.write(&seq)?;
+        shift_rows(&mut self.shown, top, bottom, shift);
+        Ok(())
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        let _ = self.leave();
+    }
+}
+
+/// Moves rows `top..bottom` of `buf` by `shift` (positive: up); rows that
+/// come in are blank, as a terminal scrolling them in shows them.
+pub fn shift_rows(buf: &mut Buffer, top: u16, bottom: u16, shift: i32) {
+    let w = buf.area.width as usize;
+    let row = |y: u16| y as usize * w;
+    let (top, bottom) = (top.min(buf.area.height), bottom.min(buf.area.height));
+    let n = shift.unsigned_abs() as u16;
+    if n == 0 || top + n > bottom {
+        return;
+    }
+    let band = &mut buf.content[row(top)..row(bottom)];
+    let moved = n as usize * w;
+    if shift > 0 {
+        band.rotate_left(moved);
+        let len = band.len();
+        band[len - moved..].fill(ratatui::buffer::Cell::default());
+    } else {
+        band.rotate_right(moved);
+        band[..moved].fill(ratatui::buffer::Cell::default());
+    }
+}
+
+/// Cells of rows `top..bottom` that differ between `a` and `b`.
+fn changed_cells(a: &Buffer, b: &Buffer, top: u16, bottom: u16) -> usize {
+    let w = a.area.width as usize;
+    let r = top as usize * w..bottom as usize * w;
+    match (a.content.get(r.clone()), b.content.get(r)) {
+        (Some(x), Some(y)) => x.iter().zip(y).filter(|(p, q)| p != q).count(),
+        _ => 0,
+    }
+}
+
+/// The shift of rows `top..bottom` that leaves the fewest cells to write,
+/// if it saves more than the scroll costs. Where other panes share the
+/// rows (side by side) they move too, and the count says whether that
+/// still pays.
+fn best_shift(shown: &Buffer, next: &Buffer, top: u16, bottom: u16) -> Option<i32> {
+    if shown.area != next.area || bottom <= top + 1 || bottom > shown.area.height {
+        return None;
+    }
+    let plain = changed_cells(shown, next, top, bottom);
+    // The scroll itself: a region, a move, the line feeds, the reset.
+    let cost = 24;
+    if plain <= cost {
+        return None;
+    }
+    let mut best: Option<(usize, i32)> = None;
+    for n in 1..=MAX_SHIFT.min(bottom - top - 1) {
+        for shift in [i32::from(n), -i32::from(n)] {
+            let mut moved = shown.clone();
+            shift_rows(&mut moved, top, bottom, shift);
+            let cells = changed_cells(&moved, next, top, bottom);
+            if best.is_none_or(|(c, _)| cells < c) {
+                best = Some((cells, shift));
+            }
+        }
+    }
+    best.filter(|&(cells, _)| cells + cost < plain)
+        .map(|(_, shift)| shift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::text::Line;
+
+    fn lines(rows: &[&str]) -> Buffer {
+        let mut b = Buffer::empty(Rect::new(0, 0, 40, rows.len() as u16));
+        for (y, r) in rows.iter().enumerate() {
+            b.set_line(0, y as u16, &Line::from(r.repeat(30)), 40);
+        }
+        b
+    }
+
+    #[test]
+    fn a_list_scrolled_one_row_is_one_shift() {
+        let shown = lines(&["title", "a", "b", "c", "d", "status"]);
+        let next = lines(&["title", "b", "c", "d", "e", "status"]);
+        assert_eq!(best_shift(&shown, &next, 1, 5), Some(1));
+        assert_eq!(best_shift(&next, &shown, 1, 5), Some(-1));
+        let mut moved = shown.clone();
+        shift_rows(&mut moved, 1, 5, 1);
+        // Only the row that came in differs (the cells of "e" thirty times).
+        assert_eq!(changed_cells(&moved, &next, 0, 6), 30);
+        // Nothing moved: no shift.
+        assert_eq!(best_shift(&shown, &shown, 1, 5), None);
+        // Everything different: no shift helps.
+        let other = lines(&["title", "v", "w", "x", "y", "status"]);
+        assert_eq!(best_shift(&shown, &other, 1, 5), None);
+    }
+}

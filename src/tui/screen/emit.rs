@@ -1,0 +1,176 @@
+//! The bytes for a frame's changed cells, as few as a terminal needs:
+//! cursor moves only where the next cell is not where the cursor is (a
+//! short hop forward as `CSI n C`, a new row as `CSI row H`), one SGR per
+//! change of style, and the 16 named colours as their classic codes
+//! (`30`..`37`, `90`..`97`), which every terminal knows, rather than the
+//! 256-colour form.
+
+use ratatui::buffer::Cell;
+use ratatui::style::{Color, Modifier};
+use std::fmt::Write;
+use unicode_width::UnicodeWidthStr;
+
+/// The style of the terminal's pen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pen {
+    fg: Color,
+    bg: Color,
+    modifier: Modifier,
+}
+
+const PLAIN: Pen = Pen {
+    fg: Color::Reset,
+    bg: Color::Reset,
+    modifier: Modifier::empty(),
+};
+
+/// Appends to `out` what draws `cells` (positions in drawing order), and
+/// leaves the pen plain.
+pub fn cells<'a>(out: &mut String, cells: impl IntoIterator<Item = (u16, u16, &'a Cell)>) {
+    let mut pen = PLAIN;
+    let mut at: Option<(u16, u16)> = None;
+    for (x, y, cell) in cells {
+        match at {
+            Some((cx, cy)) if cy == y && cx == x => {}
+            Some((cx, cy)) if cy == y && x > cx && x - cx <= 4 => {
+                let _ = write!(out, "\x1b[{}C", x - cx);
+            }
+            _ if x == 0 => {
+                let _ = write!(out, "\x1b[{}H", y + 1);
+            }
+            _ => {
+                let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
+            }
+        }
+        let want = Pen {
+            fg: cell.fg,
+            bg: cell.bg,
+            modifier: cell.modifier,
+        };
+        if want != pen {
+            sgr(out, pen, want);
+            pen = want;
+        }
+        let symbol = cell.symbol();
+        out.push_str(symbol);
+        let width = symbol.width().max(1) as u16;
+        at = Some((x + width, y));
+    }
+    if pen != PLAIN {
+        out.push_str("\x1b[0m");
+    }
+}
+
+/// One SGR sequence taking the pen from `from` to `to`.
+fn sgr(out: &mut String, from: Pen, to: Pen) {
+    let mut codes: Vec<String> = Vec::new();
+    let mut from = from;
+    // Attributes cannot be switched off one by one everywhere: reset.
+    if !to.modifier.contains(from.modifier) {
+        codes.push("0".into());
+        from = PLAIN;
+    }
+    for (m, code) in [
+        (Modifier::BOLD, "1"),
+        (Modifier::DIM, "2"),
+        (Modifier::ITALIC, "3"),
+        (Modifier::UNDERLINED, "4"),
+        (Modifier::SLOW_BLINK, "5"),
+        (Modifier::REVERSED, "7"),
+        (Modifier::HIDDEN, "8"),
+        (Modifier::CROSSED_OUT, "9"),
+    ] {
+        if to.modifier.contains(m) && !from.modifier.contains(m) {
+            codes.push(code.into());
+        }
+    }
+    if to.fg != from.fg {
+        codes.push(color(to.fg, false));
+    }
+    if to.bg != from.bg {
+        codes.push(color(to.bg, true));
+    }
+    if !codes.is_empty() {
+        let _ = write!(out, "\x1b[{}m", codes.join(";"));
+    }
+}
+
+/// The SGR code of a colour, foreground or background.
+fn color(c: Color, bg: bool) -> String {
+    let base = |n: u8, bright: bool| -> String {
+        let first = match (bg, bright) {
+            (false, false) => 30,
+            (false, true) => 90,
+            (true, false) => 40,
+            (true, true) => 100,
+        };
+        (first + n).to_string()
+    };
+    match c {
+        Color::Reset => if bg { "49" } else { "39" }.into(),
+        Color::Black => base(0, false),
+        Color::Red => base(1, false),
+        Color::Green => base(2, false),
+        Color::Yellow => base(3, false),
+        Color::Blue => base(4, false),
+        Color::Magenta => base(5, false),
+        Color::Cyan => base(6, false),
+        Color::Gray => base(7, false),
+        Color::DarkGray => base(0, true),
+        Color::LightRed => base(1, true),
+        Color::LightGreen => base(2, true),
+        Color::LightYellow => base(3, true),
+        Color::LightBlue => base(4, true),
+        Color::LightMagenta => base(5, true),
+        Color::LightCyan => base(6, true),
+        Color::White => base(7, true),
+        Color::Indexed(i) => format!("{};5;{i}", if bg { 48 } else { 38 }),
+        Color::Rgb(r, g, b) => format!("{};2;{r};{g};{b}", if bg { 48 } else { 38 }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::Style;
+
+    #[test]
+    fn few_bytes_for_a_changed_word() {
+        let a = Buffer::empty(Rect::new(0, 0, 20, 2));
+        let mut b = a.clone();
+        b.set_string(2, 1, "ab", Style::new().fg(Color::Red));
+        b.set_string(8, 1, "c", Style::new().fg(Color::Red));
+        let mut out = String::new();
+        cells(&mut out, a.diff(&b));
+        assert_eq!(out, "\x1b[2;3H\x1b[31mab\x1b[4Cc\x1b[0m");
+        let mut out = String::new();
+        cells(&mut out, b.diff(&a));
+        assert_eq!(
+            out,
+            "\x1b[2;3Hab\x1b[4Cc".replace("ab", "  ").replace('c', " ")
+        );
+    }
+
+    #[test]
+    fn styles_are_switched_in_one_sequence() {
+        let mut out = String::new();
+        let from = Pen {
+            modifier: Modifier::BOLD,
+            ..PLAIN
+        };
+        let to = Pen {
+            fg: Color::Black,
+            bg: Color::Cyan,
+            modifier: Modifier::REVERSED,
+        };
+        sgr(&mut out, from, to);
+        assert_eq!(out, "\x1b[0;7;30;46m");
+        let mut out = String::new();
+        sgr(&mut out, PLAIN, PLAIN);
+        assert_eq!(out, "");
+        assert_eq!(color(Color::DarkGray, true), "100");
+        assert_eq!(color(Color::LightGreen, false), "92");
+    }
+}

@@ -1,0 +1,155 @@
+//! The terminal around the browser (issues "ssh" and "hostile"): a clean
+//! screen wherever it runs, ASCII where the locale wants it, Ctrl-L, sizes
+//! of 0x0, Ctrl-Z and `fg`, standard output redirected, and the bytes
+//! written per key.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tui.rs"]
+mod support;
+
+use std::time::Duration;
+use support::*;
+
+/// Bytes written at `size` for: the most for a `j` within the page, the
+/// most for a `j` that scrolls the list, the most for a search character, and a
+/// whole repaint (Ctrl-L).
+fn bytes_per_key(size: (u16, u16)) -> (usize, usize, usize, usize) {
+    let mut pty = Pty::spawn_with("samples/cpp-names.callgrind", size, &[]);
+    pty.wait_for("Callees of");
+    let repaint = pty.bytes_for("\x0c");
+    // From the top of the list the next `j`s move within the page.
+    pty.send("g");
+    let within = (0..5).map(|_| pty.bytes_for("j")).max().unwrap();
+    // Past the last row of the page every `j` scrolls.
+    for _ in 0..size.1 {
+        pty.send("j");
+    }
+    let scroll = (0..5).map(|_| pty.bytes_for("j")).max().unwrap();
+    pty.bytes_for("/");
+    let typed = "vec"
+        .chars()
+        .map(|c| pty.bytes_for(&c.to_string()))
+        .max()
+        .unwrap();
+    pty.send("\x1bq");
+    pty.finish();
+    (within, scroll, typed, repaint)
+}
+
+#[test]
+fn a_scrolling_key_writes_little_more_than_a_move() {
+    for size in [(80, 24), (200, 60)] {
+        let (within, scroll, typed, repaint) = bytes_per_key(size);
+        eprintln!("{size:?}: within {within} scroll {scroll} typed {typed} repaint {repaint}");
+        assert!(
+            scroll <= 2 * within,
+            "{size:?}: j within the page {within} bytes, j scrolling {scroll}"
+        );
+        // Only what changed is written: never a repaint of the screen.
+        assert!(
+            typed < repaint,
+            "{size:?}: a search character wrote {typed} bytes, a repaint {repaint}"
+        );
+    }
+}
+
+#[test]
+fn the_screen_is_cleared_on_start_and_on_ctrl_l() {
+    let mut pty = Pty::spawn("samples/recursion.callgrind");
+    pty.wait_for("Callees of");
+    let raw = String::from_utf8_lossy(&pty.raw).into_owned();
+    let enter = raw.find("\x1b[?1049h").unwrap();
+    assert!(raw[enter..].contains("\x1b[2J"), "not cleared on start");
+    // Junk another program wrote stays until Ctrl-L.
+    pty.screen.process(b"\x1b[5;5HJUNK FROM WALL");
+    assert!(pty.contents().contains("JUNK FROM WALL"));
+    pty.send("\x0c");
+    pty.settle(Duration::from_millis(200));
+    assert!(!pty.contents().contains("JUNK"), "{}", pty.contents());
+    assert!(pty.contents().contains("Callees of"));
+    pty.send("q");
+    pty.finish();
+    pty.assert_restored();
+}
+
+#[test]
+fn ascii_only_when_the_locale_is_not_utf8() {
+    for env in [
+        vec![("LC_ALL", "C")],
+        vec![("LANG", "C"), ("LC_CTYPE", ""), ("LC_ALL", "")],
+        vec![("LANG", "en_US.UTF-8"), ("CGTUI_ASCII", "1")],
+    ] {
+        let mut pty = Pty::spawn_with("samples/recursion.callgrind", (100, 30), &env);
+        pty.wait_for("Callees of");
+        for keys in ["/fib", "\r", "s", "?", "\x1b", "\x1b", "p"] {
+            pty.send(keys);
+            pty.settle(Duration::from_millis(100));
+        }
+        pty.send("\x1bq");
+        pty.finish();
+        let text = String::from_utf8_lossy(&pty.raw);
+        let high: String = text.chars().filter(|c| !c.is_ascii()).collect();
+        assert!(high.is_empty(), "{env:?}: {high}");
+    }
+    // A UTF-8 locale draws the Unicode glyphs.
+    let mut pty = Pty::spawn_with(
+        "samples/recursion.callgrind",
+        (100, 30),
+        &[("LC_ALL", "C.UTF-8")],
+    );
+    pty.wait_for("Callees of");
+    assert!(pty.contents().contains('│'));
+    pty.send("q");
+    pty.finish();
+}
+
+#[test]
+fn a_terminal_of_size_0x0_draws_at_lines_by_columns() {
+    let run = |env: &[(&str, &str)], want: (u16, u16)| {
+        let mut pty = Pty::spawn_with("samples/recursion.callgrind", (0, 0), env);
+        pty.resize(want.0, want.1);
+        // The size the terminal reports is still 0x0 for cgtui: it drew
+        // at the size it chose.
+        pty.wait_for("Callees of");
+        let screen = pty.contents();
+        let bottom = screen.lines().count();
+        assert!(bottom <= want.1 as usize, "{screen}");
+        pty.send("q");
+        pty.finish();
+    };
+    run(&[("LINES", "20"), ("COLUMNS", "70")], (70, 20));
+    run(&[("LINES", ""), ("COLUMNS", "")], (80, 24));
+}
+
+/// The number of context switches of every thread of `pid` so far.
+fn wakeups(pid: i32) -> u64 {
+    let mut total = 0;
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).unwrap() {
+        let status =
+            std::fs::read_to_string(task.unwrap().path().join("status")).unwrap_or_default();
+        for line in status.lines() {
+            if let Some(n) = line
+                .strip_prefix("voluntary_ctxt_switches:")
+                .or_else(|| line.strip_prefix("nonvoluntary_ctxt_switches:"))
+            {
+                total += n.trim().parse::<u64>().unwrap();
+            }
+        }
+    }
+    total
+}
+
+#[test]
+fn idle_it_does_not_wake_up() {
+    let mut pty = Pty::spawn("samples/recursion.callgrind");
+    pty.wait_for("Callees of");
+    pty.settle(Duration::from_millis(500));
+    let before = wakeups(pty.pid());
+    std::thread::sleep(Duration::from_secs(3));
+    let woke = wakeups(pty.pid()) - before;
+    // At most once a second, all threads counted.
+    assert!(woke <= 3, "{woke} wake-ups in 3 s idle");
+    pty.send("q");
+    pty.finish();
+}

@@ -1,0 +1,116 @@
+//! The browser in a real tmux, as a user over SSH meets it: a clean screen
+//! with the alternate screen off (as GNU screen and mosh have it), a
+//! redirected standard output, Ctrl-Z and `fg`, junk written on the
+//! terminal then Ctrl-L, a terminal that reports 0x0.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tmux.rs"]
+mod tmux;
+
+use tmux::Tmux;
+
+fn cgtui() -> &'static str {
+    env!("CARGO_BIN_EXE_cgtui")
+}
+
+#[test]
+fn old_shell_output_never_shows_through_without_an_alternate_screen() {
+    let t = Tmux::start("altoff", (80, 24), &["alternate-screen off"]);
+    t.line(&format!(
+        "seq -f 'old shell output %g' 1 30; {} samples/recursion.callgrind",
+        cgtui()
+    ));
+    let screen = t.wait_for("Callees of");
+    assert!(!screen.contains("old shell output"), "{screen}");
+    assert!(!screen.contains("ll ou"), "{screen}");
+    t.keys("q");
+}
+
+#[test]
+fn with_standard_output_redirected_it_draws_on_the_terminal() {
+    let t = Tmux::start("redirect", (80, 24), &[]);
+    let out = std::env::temp_dir().join(format!("cgtui-redirect-{}.txt", std::process::id()));
+    t.line(&format!(
+        "{} samples/recursion.callgrind > '{}'",
+        cgtui(),
+        out.display()
+    ));
+    t.wait_for("Callees of");
+    t.keys("q");
+    t.wait_for("$ ");
+    let written = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    assert!(
+        written.is_empty(),
+        "{} bytes went to the file",
+        written.len()
+    );
+}
+
+#[test]
+fn ctrl_z_suspends_and_fg_comes_back_drawn_and_answering() {
+    let t = Tmux::start("suspend", (80, 24), &[]);
+    t.line(&format!("{} samples/recursion.callgrind", cgtui()));
+    t.wait_for("Callees of");
+    t.keys("C-z");
+    let screen = t.wait_for("Stopped");
+    assert!(!screen.contains("Callees of"), "{screen}");
+    t.line("fg");
+    t.wait_for("Callees of");
+    // Raw mode again: a key is read at once.
+    t.keys("/");
+    t.wait_for("Search:");
+    t.keys("Escape");
+    // SIGTSTP from elsewhere does the same.
+    let pid = t.run(&["display", "-p", "-t", "0", "#{pane_pid}"]);
+    let pid = pid.trim();
+    let child = std::process::Command::new("pgrep")
+        .args(["-P", pid])
+        .output()
+        .unwrap();
+    let child = String::from_utf8_lossy(&child.stdout).trim().to_string();
+    std::process::Command::new("kill")
+        .args(["-TSTP", &child])
+        .status()
+        .unwrap();
+    t.wait_for("Stopped");
+    t.line("fg");
+    t.wait_for("Callees of");
+    t.keys("q");
+    t.wait_for("$ ");
+}
+
+#[test]
+fn ctrl_l_repaints_over_junk_another_program_wrote() {
+    let t = Tmux::start("junk", (80, 24), &[]);
+    t.line(&format!("{} samples/recursion.callgrind", cgtui()));
+    t.wait_for("Callees of");
+    std::fs::write(t.tty(), "\x1b[6;10HJUNK FROM WALL").unwrap();
+    t.wait_for("JUNK FROM WALL");
+    t.keys("C-l");
+    let start = std::time::Instant::now();
+    while t.screen().contains("JUNK") {
+        assert!(start.elapsed().as_secs() < 10, "{}", t.screen());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(t.screen().contains("Callees of"));
+    t.keys("q");
+}
+
+#[test]
+fn a_terminal_reporting_0x0_is_drawn_at_lines_by_columns() {
+    let t = Tmux::start("zero", (100, 30), &[]);
+    t.line(&format!(
+        "stty rows 0 cols 0; LINES=24 COLUMNS=80 {} samples/recursion.callgrind",
+        cgtui()
+    ));
+    let screen = t.wait_for("Callees of");
+    let widest = screen
+        .lines()
+        .map(|l| l.trim_end().chars().count())
+        .max()
+        .unwrap();
+    assert!(widest <= 80, "{screen}");
+    t.keys("q");
+}
