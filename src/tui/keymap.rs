@@ -129,24 +129,48 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
     out
 }
 
+/// The contexts in help-screen order.
+const CONTEXTS: [Context; 7] = [
+    Context::Global,
+    Context::Browse,
+    Context::Source,
+    Context::Search,
+    Context::Parts,
+    Context::Warnings,
+    Context::Help,
+];
+
 /// Lines of the help screen: a title per context, then `keys  help`.
 pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static str)> {
-    let order = [
-        Context::Global,
-        Context::Browse,
-        Context::Source,
-        Context::Search,
-        Context::Parts,
-        Context::Warnings,
-        Context::Help,
-    ];
     let mut out = Vec::new();
-    for ctx in order {
+    for ctx in CONTEXTS {
         out.push((Some(ctx.title()), String::new(), ""));
         for bind in BINDINGS.iter().filter(|b| b.context == ctx) {
             let keys: Vec<String> = bind.keys.iter().map(|k| k.label(ascii)).collect();
             out.push((None, keys.join(" "), bind.help));
         }
+    }
+    out
+}
+
+/// The key table of README.md, one row per context, made from the same
+/// bindings as the help screen (a test keeps README equal to it).
+pub fn markdown() -> String {
+    let mut out = String::from("| where | keys |\n|---|---|\n");
+    for ctx in CONTEXTS {
+        let keys: Vec<String> = BINDINGS
+            .iter()
+            .filter(|b| b.context == ctx)
+            .map(|b| {
+                let keys: Vec<String> = b
+                    .keys
+                    .iter()
+                    .map(|k| format!("`{}`", k.label(false).replace('|', "\\|")))
+                    .collect();
+                format!("{} {}", keys.join("/"), b.help.replace('|', "\\|"))
+            })
+            .collect();
+        out.push_str(&format!("| {} | {} |\n", ctx.title(), keys.join(" · ")));
     }
     out
 }

@@ -193,6 +193,23 @@ impl Drop for Screen {
     }
 }
 
+/// `buf` as lines of text with the escape codes of its styles (for the
+/// screens in `assets/`, shown with `cat` or `less -R`).
+pub fn ansi_text(buf: &Buffer) -> String {
+    let w = buf.area.width;
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let row = (0..w).map(|x| (x, 0, &buf[(x, y)]));
+        let mut line = String::new();
+        emit::cells(&mut line, row);
+        // The first cell's move is not wanted in a text file.
+        let line = line.strip_prefix("\x1b[1H").unwrap_or(&line);
+        out.push_str(line.trim_end_matches(' '));
+        out.push('\n');
+    }
+    out
+}
+
 /// Moves rows `top..bottom` of `buf` by `shift` (positive: up); rows that
 /// come in are blank, as a terminal scrolling them in shows them.
 pub fn shift_rows(buf: &mut Buffer, top: u16, bottom: u16, shift: i32) {

@@ -1,0 +1,84 @@
+//! README.md and assets/ show what the code draws: the screens in them are
+//! the snapshot tests' screens, the key table is made from the keymap.
+//! `CGTUI_UPDATE_DOCS=1 cargo test --test docs` writes them again after
+//! the snapshots were accepted.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tui.rs"]
+mod support;
+
+use std::path::{Path, PathBuf};
+use support::*;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn updating() -> bool {
+    std::env::var_os("CGTUI_UPDATE_DOCS").is_some()
+}
+
+/// A snapshot's screen, without insta's header.
+fn snapshot(name: &str) -> String {
+    let path = root().join(format!("tests/snapshots/tui_screens__{name}.snap"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let body = text.splitn(3, "---\n").nth(2).unwrap();
+    body.trim_end().to_string() + "\n"
+}
+
+/// Checks (or, updating, writes) the part of `text` between `start` and
+/// `end` markers against `want`.
+fn section(path: &Path, start: &str, end: &str, want: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let from = text.find(start).unwrap_or_else(|| panic!("{start} missing")) + start.len();
+    let to = from + text[from..].find(end).unwrap();
+    if updating() {
+        let new = format!("{}{want}{}", &text[..from], &text[to..]);
+        std::fs::write(path, new).unwrap();
+    } else {
+        assert_eq!(&text[from..to], want, "{} is stale: CGTUI_UPDATE_DOCS=1", path.display());
+    }
+}
+
+/// Screens: (snapshot, keys that make it on the same sample).
+const SCREENS: [(&str, &str, &str); 4] = [
+    ("flat", "recursion.callgrind", ""),
+    ("calls", "recursion-separate-recs1.callgrind", "/is_even<Enter><Tab><Tab>"),
+    ("source", "recursion.callgrind", "/fib'2<Enter>s"),
+    ("search", "recursion.callgrind", "/fib"),
+];
+
+#[test]
+fn the_readme_screens_are_the_snapshots() {
+    let readme = root().join("README.md");
+    for name in ["flat_80x24", "source_80x24"] {
+        let want = format!("\n```text\n{}```\n", snapshot(name));
+        section(&readme, &format!("<!-- screen {name} -->"), "<!-- /screen -->", &want);
+    }
+}
+
+#[test]
+fn the_assets_are_the_snapshots() {
+    for (name, sample, keys) in SCREENS {
+        let txt = root().join(format!("assets/screen-{name}.txt"));
+        let want = snapshot(&format!("{name}_120x40"));
+        let mut app = sample_app(sample);
+        press(&mut app, keys);
+        let ansi = cgtui::tui::screen::ansi_text(&render(&mut app, 120, 40));
+        let ansi_path = root().join(format!("assets/screen-{name}.ansi"));
+        if updating() {
+            std::fs::write(&txt, &want).unwrap();
+            std::fs::write(&ansi_path, &ansi).unwrap();
+        } else {
+            assert_eq!(std::fs::read_to_string(&txt).unwrap(), want, "{name}");
+            assert_eq!(std::fs::read_to_string(&ansi_path).unwrap(), ansi, "{name}");
+        }
+    }
+}
+
+#[test]
+fn the_readme_key_table_is_the_keymap() {
+    let want = format!("\n{}", cgtui::tui::keymap::markdown());
+    section(&root().join("README.md"), "<!-- keys -->", "<!-- /keys -->", &want);
+}
