@@ -104,6 +104,7 @@ echo "== compiling into $BUILD"
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/phases" phases.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/alloc" alloc.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/active_call" active_call.c
+    gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/cycle_entry" cycle_entry.c
     g++ -O0 -gdwarf-4 "$CMAP" -o "$BUILD/cpp_names" cpp_names.cpp
     rustc -g -C opt-level=0 --remap-path-prefix="$SRC=samples/src" \
         -o "$BUILD/rust_names" rust_names.rs
@@ -121,6 +122,9 @@ callgrind recursion-nocompress.callgrind recursion \
 gzip -n -9 -c "$SAMPLES/recursion.callgrind" > "$SAMPLES/recursion.callgrind.gz"
 echo "  recursion.callgrind.gz ($(stat -c %s "$SAMPLES/recursion.callgrind.gz") bytes)"
 callgrind separate-callers.callgrind recursion --separate-callers=2
+# A cycle entered from outside it (step'2 <-> vdbe_exec'2, called from
+# vdbe_exec), shaped like SQLite's sqlite3_step
+callgrind cycle-entry.callgrind cycle_entry
 
 # Inlining: -O2, fi=/fe= lines
 callgrind inline.callgrind inline

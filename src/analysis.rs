@@ -4,10 +4,11 @@
 //! Must not import `tui`, ratatui or crossterm.
 
 mod combine;
+mod inclusive;
 mod scc;
 pub mod source;
 
-use crate::profile::{Cost, EventTable, FnId, Profile};
+use crate::profile::{Cost, FnId, Profile};
 
 /// A caller -> callee pair, summed over call sites and selected parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +28,11 @@ pub struct Cycle {
     pub members: Vec<FnId>,
     /// Sum of the members' self costs.
     pub self_cost: Vec<Cost>,
-    /// Self cost plus calls from members to functions outside the cycle.
+    /// The larger of the members' self costs plus the calls leaving the
+    /// cycle, and the calls into it from outside (see `compute_inclusive`).
     pub inclusive: Vec<Cost>,
-    /// Calls into the cycle from outside it.
+    /// Calls into the cycle from outside it (0 where every such count is
+    /// unknown, as for `calls=0` edges).
     pub called: u64,
 }
 
@@ -53,6 +56,8 @@ pub struct Analysis {
     /// Index into `cycles` for functions in a cycle of two or more.
     cycle_of: Vec<Option<u32>>,
     pub cycles: Vec<Cycle>,
+    /// Per column: whether any self, call or total cost is negative.
+    signed: Vec<bool>,
 }
 
 /// Edge indexes grouped by function (compressed rows).
@@ -115,9 +120,23 @@ impl Analysis {
             callees,
             cycle_of: vec![None; n],
             cycles: Vec::new(),
+            signed: Vec::new(),
         };
+        analysis.signed = analysis.negative_columns();
         analysis.compute_inclusive(&profile.events);
         analysis
+    }
+
+    /// `signed` per column (see `is_signed`).
+    fn negative_columns(&self) -> Vec<bool> {
+        let mut signed: Vec<bool> = self.totals.iter().map(|&t| t < 0).collect();
+        let rows = self.self_costs.iter().chain(&self.edge_costs);
+        if self.width > 0 {
+            for (i, &c) in rows.enumerate() {
+                signed[i % self.width] |= c < 0;
+            }
+        }
+        signed
     }
 
     pub fn function_count(&self) -> usize {
@@ -173,126 +192,43 @@ impl Analysis {
             || !self.callees(f).is_empty()
     }
 
-    /// Inclusive cost, defined so that no activation is counted twice.
-    ///
-    /// Functions are grouped into strongly connected components of the call
-    /// graph. A call is *recursive* when it stays inside one component (a
-    /// function calling itself, or one member of a cycle calling another);
-    /// every other call enters a new component.
-    ///
-    /// - For a function in a cycle of two or more, and for the cycle's
-    ///   `<cycle N>` pseudo-function: `self + Σ calls leaving the cycle`.
-    ///   Calls inside the cycle are left out: their cost is made of the
-    ///   members' own activations, already counted.
-    /// - For any other function `f`: per event, the larger of
-    ///   `self(f) + Σ non-recursive calls made by f` and
-    ///   `Σ non-recursive calls into f`. With complete data the two are
-    ///   equal; where the profile misses something they differ, and each is
-    ///   a lower bound (a signal handler's cost has no incoming call;
-    ///   the instructions before a process exits appear only in the cost of
-    ///   the call into `_exit`, not as anyone's self cost).
-    /// - Where the data contradicts itself badly (yappi's calls into `main`
-    ///   measure more ticks than all self costs together), an inclusive cost
-    ///   is capped at the total: it can never be more than the whole run.
-    ///
-    /// Call costs are the inclusive costs the profile measured for each call,
-    /// so nothing is propagated over the graph, and nothing recurses.
-    fn compute_inclusive(&mut self, events: &EventTable) {
-        let n = self.function_count();
-        let w = self.width;
-        let components = scc::components(n, |f| {
-            self.callees(FnId::from_index(f))
-                .iter()
-                .map(|&e| self.edges[e as usize].callee.index())
-        });
-        for members in components.into_iter().filter(|m| m.len() > 1) {
-            self.cycles.push(Cycle {
-                number: 0,
-                members: members.iter().map(|&m| FnId::from_index(m)).collect(),
-                self_cost: vec![0; w],
-                inclusive: vec![0; w],
-                called: 0,
-            });
-        }
-        self.cycles.sort_by_key(|c| c.members.iter().min().copied());
-        for (i, cycle) in self.cycles.iter_mut().enumerate() {
-            cycle.number = i + 1;
-            cycle.members.sort();
-            for &m in &cycle.members {
-                self.cycle_of[m.index()] = Some(i as u32);
-            }
-        }
-        let mut outgoing = self.self_costs.clone();
-        let mut incoming = vec![0; n * w];
-        // Only calls measure a function from outside: one never called (a
-        // root, or any function of a Cachegrind file) has no such figure.
-        let mut called_from_outside = vec![false; n];
-        let mut cycle_in: Vec<Option<Vec<Cost>>> = vec![None; self.cycles.len()];
-        for (i, e) in self.edges.iter().enumerate() {
-            if self.is_recursive(i) {
-                continue;
-            }
-            let cost = &self.edge_costs[i * w..(i + 1) * w];
-            add(
-                &mut outgoing[e.caller.index() * w..(e.caller.index() + 1) * w],
-                cost,
-            );
-            add(
-                &mut incoming[e.callee.index() * w..(e.callee.index() + 1) * w],
-                cost,
-            );
-            called_from_outside[e.callee.index()] = true;
-            if let Some(c) = self.cycle_of[e.caller.index()] {
-                add(&mut self.cycles[c as usize].inclusive, cost);
-            }
-            if let Some(c) = self.cycle_of[e.callee.index()] {
-                let cycle = &mut self.cycles[c as usize];
-                cycle.called = cycle.called.saturating_add(e.count);
-                add(cycle_in[c as usize].get_or_insert_with(|| vec![0; w]), cost);
-            }
-        }
-        for (c, cycle) in self.cycles.iter_mut().enumerate() {
-            for &m in &cycle.members {
-                let own = &self.self_costs[m.index() * w..(m.index() + 1) * w];
-                add(&mut cycle.self_cost, own);
-                add(&mut cycle.inclusive, own);
-            }
-            if let Some(called) = &cycle_in[c] {
-                max_into(&mut cycle.inclusive, called);
-            }
-        }
-        // max and min are taken on raw events; derived ones are then computed
-        // from them again, so `Sum = Ir + 2 Dr` holds for inclusive costs too.
-        for f in 0..n {
-            let row = &mut outgoing[f * w..(f + 1) * w];
-            if self.cycle_of[f].is_none() && called_from_outside[f] {
-                max_into(row, &incoming[f * w..(f + 1) * w]);
-            }
-            cap_at_total(row, &self.totals);
-            events.derive(row);
-        }
-        for cycle in &mut self.cycles {
-            cap_at_total(&mut cycle.inclusive, &self.totals);
-            events.derive(&mut cycle.inclusive);
-        }
-        self.inclusive = outgoing;
+    /// Whether column `ev` holds a negative cost anywhere (`cg_diff` output):
+    /// its total then bounds no function, and listings order it by size.
+    pub fn is_signed(&self, ev: usize) -> bool {
+        self.signed.get(ev).copied().unwrap_or(false)
     }
-}
 
-/// `row = min(row, total)` per column where the total is not negative
-/// (`cg_diff` profiles have costs of both signs and no such bound).
-fn cap_at_total(row: &mut [Cost], totals: &[Cost]) {
-    for (a, &t) in row.iter_mut().zip(totals) {
-        if t >= 0 {
-            *a = (*a).min(t);
-        }
+    /// Indexes into `edges` of the calls into members of `cycles[cycle]`
+    /// from functions outside it, member by member: the callers of the
+    /// `<cycle N>` pseudo-function. Empty for an index out of range.
+    pub fn cycle_callers(&self, cycle: usize) -> Vec<u32> {
+        self.cycle_edges(cycle, |f| self.callers(f), |e| e.caller)
     }
-}
 
-/// `row = max(row, other)` per column.
-fn max_into(row: &mut [Cost], other: &[Cost]) {
-    for (a, &b) in row.iter_mut().zip(other) {
-        *a = (*a).max(b);
+    /// Indexes into `edges` of the calls from members of `cycles[cycle]` to
+    /// functions outside it, member by member: with the members, the callees
+    /// of the `<cycle N>` pseudo-function. Empty for an index out of range.
+    pub fn cycle_callees(&self, cycle: usize) -> Vec<u32> {
+        self.cycle_edges(cycle, |f| self.callees(f), |e| e.callee)
+    }
+
+    /// The edges `of` each member whose `other` end is outside the cycle.
+    fn cycle_edges<'a>(
+        &'a self,
+        cycle: usize,
+        of: impl Fn(FnId) -> &'a [u32],
+        other: impl Fn(&Edge) -> FnId,
+    ) -> Vec<u32> {
+        let Some(c) = self.cycles.get(cycle) else {
+            return Vec::new();
+        };
+        c.members
+            .iter()
+            .flat_map(|&m| of(m).iter().copied())
+            .filter(|&e| {
+                self.cycle_of[other(&self.edges[e as usize]).index()] != Some(cycle as u32)
+            })
+            .collect()
     }
 }
 

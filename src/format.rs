@@ -21,9 +21,17 @@ pub fn percent(part: i64, total: i64) -> Option<f64> {
     (total != 0).then(|| part as f64 * 100.0 / total as f64)
 }
 
-/// A percentage for a column: `12.34%`, or `-` when undefined.
+/// A percentage for a column: `12.34%`, or `-` when undefined. What rounds
+/// to zero prints as `0.00%`, never `-0.00%` (a zero cost of a negative
+/// `cg_diff` total is `-0.0`).
 pub fn percent_text(part: i64, total: i64) -> String {
-    percent(part, total).map_or_else(|| "-".into(), |p| format!("{p:.2}%"))
+    percent(part, total).map_or_else(
+        || "-".into(),
+        |p| {
+            let p = if p.abs() < 0.005 { 0.0 } else { p };
+            format!("{p:.2}%")
+        },
+    )
 }
 
 /// Whether `c` must never reach a terminal raw: C0 controls, DEL, C1
@@ -97,6 +105,10 @@ mod tests {
     fn percentages() {
         assert_eq!(percent_text(1, 4), "25.00%");
         assert_eq!(percent_text(1, 0), "-");
+        assert_eq!(percent_text(0, -250), "0.00%");
+        assert_eq!(percent_text(-1, 1_000_000), "0.00%");
+        assert_eq!(percent_text(-200, 250), "-80.00%");
+        assert_eq!(percent_text(-50, -250), "20.00%");
     }
 
     #[test]

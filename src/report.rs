@@ -8,7 +8,8 @@ pub use json::Report as JsonReport;
 pub use text::text;
 
 use crate::analysis::Analysis;
-use crate::profile::{FnId, Profile};
+use crate::profile::{Cost, FnId, Profile};
+use std::cmp::Ordering;
 
 /// What to show and how to order it.
 #[derive(Clone, Debug)]
@@ -20,32 +21,88 @@ pub struct ReportOptions {
     /// Sorted by self cost: list functions until their running sum covers this
     /// percentage of the total (as callgrind_annotate). Sorted by inclusive
     /// cost: list those whose inclusive cost is at least `100 - threshold` %.
+    /// In a column with negative costs (`cg_diff`), sizes are compared and
+    /// summed as absolute values against the sum of the absolute self costs,
+    /// as cg_annotate does, so that losses are listed with the gains.
     pub threshold: f64,
     pub limit: Option<usize>,
 }
 
-/// The functions to list: active ones, sorted by cost (descending), then
-/// name, then id; cut at the threshold and the limit.
-pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> Vec<FnId> {
-    let ev = options.event;
-    let cost = |f: FnId| {
-        if options.inclusive {
-            analysis.inclusive(f)[ev]
-        } else {
-            analysis.self_cost(f)[ev]
+/// One row of the report's listing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Function(FnId),
+    /// The `<cycle N>` pseudo-function of `Analysis::cycles[i]`.
+    Cycle(usize),
+}
+
+/// How rows are compared: the sorted column, by signed cost or by size.
+struct Order<'a> {
+    analysis: &'a Analysis,
+    options: &'a ReportOptions,
+    /// The column has negative costs: compare absolute values.
+    signed: bool,
+}
+
+impl Order<'_> {
+    fn cost(&self, row: Row) -> Cost {
+        let (a, ev) = (self.analysis, self.options.event);
+        match (row, self.options.inclusive) {
+            (Row::Function(f), false) => a.self_cost(f)[ev],
+            (Row::Function(f), true) => a.inclusive(f)[ev],
+            (Row::Cycle(c), false) => a.cycles[c].self_cost[ev],
+            (Row::Cycle(c), true) => a.cycles[c].inclusive[ev],
         }
+    }
+
+    /// What is sorted and summed: the cost, or its size in a signed column.
+    fn size(&self, row: Row) -> Cost {
+        let c = self.cost(row);
+        if self.signed { c.saturating_abs() } else { c }
+    }
+
+    /// Larger first; at equal size functions by name then id, then cycles
+    /// by number.
+    fn compare(&self, profile: &Profile, a: Row, b: Row) -> Ordering {
+        self.size(b).cmp(&self.size(a)).then_with(|| match (a, b) {
+            (Row::Function(x), Row::Function(y)) => {
+                profile.fn_name(x).cmp(profile.fn_name(y)).then(x.cmp(&y))
+            }
+            (Row::Function(_), Row::Cycle(_)) => Ordering::Less,
+            (Row::Cycle(_), Row::Function(_)) => Ordering::Greater,
+            (Row::Cycle(x), Row::Cycle(y)) => x.cmp(&y),
+        })
+    }
+
+    /// What the threshold is a percentage of: the total, or in a signed
+    /// column the sum of the absolute self costs (a diff's total can be
+    /// near zero while much changed).
+    fn reference(&self) -> Cost {
+        let (a, ev) = (self.analysis, self.options.event);
+        if !self.signed {
+            return a.totals.get(ev).copied().unwrap_or(0);
+        }
+        (0..a.function_count())
+            .map(|f| a.self_cost(FnId::from_index(f))[ev].saturating_abs())
+            .fold(0, Cost::saturating_add)
+    }
+}
+
+/// The functions to list: active ones, sorted by cost (descending; by size
+/// in a column with negative costs), then name, then id; cut at the
+/// threshold and the limit.
+pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> Vec<FnId> {
+    let order = Order {
+        analysis,
+        options,
+        signed: analysis.is_signed(options.event),
     };
     let mut fns: Vec<FnId> = (0..analysis.function_count())
         .map(FnId::from_index)
         .filter(|&f| analysis.is_active(f))
         .collect();
-    fns.sort_by(|&a, &b| {
-        cost(b)
-            .cmp(&cost(a))
-            .then_with(|| profile.fn_name(a).cmp(profile.fn_name(b)))
-            .then(a.cmp(&b))
-    });
-    let total = analysis.totals.get(ev).copied().unwrap_or(0);
+    fns.sort_by(|&a, &b| order.compare(profile, Row::Function(a), Row::Function(b)));
+    let total = order.reference();
     let pct = |c: i64| {
         if total == 0 {
             100.0
@@ -56,17 +113,45 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
     let mut shown = Vec::new();
     let mut covered: i64 = 0;
     for f in fns {
+        let size = order.size(Row::Function(f));
         let enough = if options.inclusive {
             // Inclusive costs overlap, so no running sum: each must reach the floor.
-            pct(cost(f)) < 100.0 - options.threshold
+            pct(size) < 100.0 - options.threshold
         } else {
             pct(covered) >= options.threshold
         };
         if enough || options.limit.is_some_and(|l| shown.len() >= l) {
             break;
         }
-        covered = covered.saturating_add(cost(f));
+        covered = covered.saturating_add(size);
         shown.push(f);
     }
     shown
+}
+
+/// The rows of the report: the `ranked` functions, and among them each
+/// `<cycle N>` pseudo-function whose cost is at least that of the last
+/// function listed (every cycle when no function was left out). Cycles do
+/// not count toward the threshold's running sum or the limit: their self
+/// cost is their members'.
+pub fn listing(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> Vec<Row> {
+    let order = Order {
+        analysis,
+        options,
+        signed: analysis.is_signed(options.event),
+    };
+    let functions = ranked(profile, analysis, options);
+    let all = functions.len()
+        == (0..analysis.function_count())
+            .filter(|&f| analysis.is_active(FnId::from_index(f)))
+            .count();
+    let floor = functions.last().map(|&f| order.size(Row::Function(f)));
+    let mut rows: Vec<Row> = functions.into_iter().map(Row::Function).collect();
+    rows.extend(
+        (0..analysis.cycles.len())
+            .map(Row::Cycle)
+            .filter(|&c| all || floor.is_some_and(|floor| order.size(c) >= floor)),
+    );
+    rows.sort_by(|&a, &b| order.compare(profile, a, b));
+    rows
 }

@@ -44,5 +44,6 @@ fn assert_clean(p: &Profile) {
 
 mod big_graphs;
 mod calls_and_cycles;
+mod cycle_members;
 mod parts_and_events;
 mod source;

@@ -53,13 +53,16 @@ fn small(profile: &Profile, analysis: &Analysis) -> Value {
     let cycles: Vec<Value> = analysis
         .cycles
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
             j!({
                 "name": format!("<cycle {}>", c.number),
                 "members": c.members.iter().map(|m| m.index()).collect::<Vec<_>>(),
                 "self": by_event(profile, &c.self_cost),
                 "inclusive": by_event(profile, &c.inclusive),
                 "called": c.called,
+                "callers": analysis.cycle_callers(i),
+                "callees": analysis.cycle_callees(i),
             })
         })
         .collect();

@@ -1,9 +1,10 @@
 //! The plain-text report: header, totals, then one row per function.
 
-use super::{ReportOptions, ranked};
+use super::{ReportOptions, Row, listing};
 use crate::analysis::Analysis;
 use crate::format::{percent_text, printable, terminal_text, thousands};
 use crate::profile::{FnId, Profile};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> String {
@@ -51,39 +52,35 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
         "%",
         "calls"
     );
-    for f in ranked(profile, analysis, options) {
-        let s = analysis.self_cost(f)[ev];
-        let i = analysis.inclusive(f)[ev];
+    for row in listing(profile, analysis, options) {
+        let (s, i, calls, name) = match row {
+            Row::Function(f) => (
+                analysis.self_cost(f)[ev],
+                analysis.inclusive(f)[ev],
+                calls_text(analysis, analysis.called[f.index()], analysis.callers(f)),
+                describe(profile, analysis, f),
+            ),
+            Row::Cycle(c) => {
+                let cycle = &analysis.cycles[c];
+                (
+                    cycle.self_cost[ev],
+                    cycle.inclusive[ev],
+                    calls_text(analysis, cycle.called, &analysis.cycle_callers(c)),
+                    format!("<cycle {}>", cycle.number),
+                )
+            }
+        };
         let _ = writeln!(
             out,
-            "{:>18} {:>8} {:>18} {:>8} {:>12}  {}",
+            "{:>18} {:>8} {:>18} {:>8} {:>12}  {name}",
             thousands(s),
             percent_text(s, total),
             thousands(i),
             percent_text(i, total),
-            thousands(i64::try_from(analysis.called[f.index()]).unwrap_or(i64::MAX)),
-            describe(profile, analysis, f)
+            calls,
         );
     }
-    if !analysis.cycles.is_empty() {
-        out.push_str("\nCycles (mutual recursion; members' inclusive costs leave out calls inside the cycle):\n");
-        for c in &analysis.cycles {
-            let members: Vec<_> = c
-                .members
-                .iter()
-                .map(|&m| printable(profile.fn_name(m)))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  <cycle {}>  self {}  incl {}  called {}  members: {}",
-                c.number,
-                thousands(c.self_cost[ev]),
-                thousands(c.inclusive[ev]),
-                c.called,
-                members.join(", ")
-            );
-        }
-    }
+    cycles(&mut out, profile, analysis);
     terminal_text(out)
 }
 
@@ -124,4 +121,79 @@ fn describe(profile: &Profile, analysis: &Analysis, f: FnId) -> String {
         let _ = write!(s, " <cycle {}>", c.number);
     }
     s
+}
+
+/// A count of calls: `?` where the profile does not know how many
+/// (`calls=0`: pprof, xtree, calls still active from an earlier dump),
+/// `N+?` where it knows only some of them.
+fn calls_text(analysis: &Analysis, known: u64, edges: &[u32]) -> String {
+    let count = thousands(i64::try_from(known).unwrap_or(i64::MAX));
+    let unknown = edges.iter().any(|&e| analysis.edges[e as usize].count == 0);
+    match (unknown, known) {
+        (false, _) => count,
+        (true, 0) => "?".into(),
+        (true, _) => format!("{count}+?"),
+    }
+}
+
+/// The cycles' members, callers and callees after the listing.
+fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis) {
+    if analysis.cycles.is_empty() {
+        return;
+    }
+    out.push_str(
+        "\nCycles (mutual recursion). A member's inclusive cost is the larger of its self\n\
+         cost plus the calls leaving the cycle, and the calls into it from outside.\n",
+    );
+    for (i, c) in analysis.cycles.iter().enumerate() {
+        let members: Vec<_> = c
+            .members
+            .iter()
+            .map(|&m| printable(profile.fn_name(m)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  <cycle {}>  members: {}",
+            c.number,
+            members.join(", ")
+        );
+        let ends = [
+            ("callers", analysis.cycle_callers(i), true),
+            ("callees", analysis.cycle_callees(i), false),
+        ];
+        for (label, edges, from) in ends {
+            let _ = writeln!(
+                out,
+                "    {label}: {}",
+                by_function(profile, analysis, &edges, from)
+            );
+        }
+    }
+}
+
+/// `name (N×), ...` for the other end of each edge (the caller if `from`),
+/// counts summed per function, in order of function id; `-` if none.
+fn by_function(profile: &Profile, analysis: &Analysis, edges: &[u32], from: bool) -> String {
+    let mut counts: BTreeMap<FnId, (u64, Vec<u32>)> = BTreeMap::new();
+    for &e in edges {
+        let edge = analysis.edges[e as usize];
+        let f = if from { edge.caller } else { edge.callee };
+        let entry = counts.entry(f).or_default();
+        entry.0 = entry.0.saturating_add(edge.count);
+        entry.1.push(e);
+    }
+    if counts.is_empty() {
+        return "-".into();
+    }
+    counts
+        .iter()
+        .map(|(&f, (n, edges))| {
+            format!(
+                "{} ({}\u{d7})",
+                printable(profile.fn_name(f)),
+                calls_text(analysis, *n, edges)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
