@@ -31,20 +31,32 @@ fn snapshot(name: &str) -> String {
 /// `end` markers against `want`.
 fn section(path: &Path, start: &str, end: &str, want: &str) {
     let text = std::fs::read_to_string(path).unwrap();
-    let from = text.find(start).unwrap_or_else(|| panic!("{start} missing")) + start.len();
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} missing"))
+        + start.len();
     let to = from + text[from..].find(end).unwrap();
     if updating() {
         let new = format!("{}{want}{}", &text[..from], &text[to..]);
         std::fs::write(path, new).unwrap();
     } else {
-        assert_eq!(&text[from..to], want, "{} is stale: CGTUI_UPDATE_DOCS=1", path.display());
+        assert_eq!(
+            &text[from..to],
+            want,
+            "{} is stale: CGTUI_UPDATE_DOCS=1",
+            path.display()
+        );
     }
 }
 
 /// Screens: (snapshot, keys that make it on the same sample).
 const SCREENS: [(&str, &str, &str); 4] = [
     ("flat", "recursion.callgrind", ""),
-    ("calls", "recursion-separate-recs1.callgrind", "/is_even<Enter><Tab><Tab>"),
+    (
+        "calls",
+        "recursion-separate-recs1.callgrind",
+        "/is_even<Enter><Tab><Tab>",
+    ),
     ("source", "recursion.callgrind", "/fib'2<Enter>s"),
     ("search", "recursion.callgrind", "/fib"),
 ];
@@ -54,7 +66,12 @@ fn the_readme_screens_are_the_snapshots() {
     let readme = root().join("README.md");
     for name in ["flat_80x24", "source_80x24"] {
         let want = format!("\n```text\n{}```\n", snapshot(name));
-        section(&readme, &format!("<!-- screen {name} -->"), "<!-- /screen -->", &want);
+        section(
+            &readme,
+            &format!("<!-- screen {name} -->"),
+            "<!-- /screen -->",
+            &want,
+        );
     }
 }
 
@@ -80,5 +97,10 @@ fn the_assets_are_the_snapshots() {
 #[test]
 fn the_readme_key_table_is_the_keymap() {
     let want = format!("\n{}", cgtui::tui::keymap::markdown());
-    section(&root().join("README.md"), "<!-- keys -->", "<!-- /keys -->", &want);
+    section(
+        &root().join("README.md"),
+        "<!-- keys -->",
+        "<!-- /keys -->",
+        &want,
+    );
 }

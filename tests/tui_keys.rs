@@ -49,7 +49,7 @@ fn the_example_sequence_from_the_issue() {
 #[test]
 fn search_ranks_substrings_first_and_n_steps_through_results() {
     let mut app = sample_app("recursion.callgrind");
-    press(&mut app, "/cycle");
+    press(&mut app, "/cycle_");
     assert!(matches!(app.popup, Some(Popup::Search(_))));
     let names: Vec<&str> = app
         .search

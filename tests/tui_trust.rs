@@ -9,7 +9,7 @@
 #[path = "support/tui.rs"]
 mod support;
 
-use cgtui::tui::app::{Pane, Popup};
+use cgtui::tui::app::{Pane, Popup, rows};
 use cgtui::tui::source::Row;
 use support::*;
 
@@ -40,7 +40,7 @@ fn opens_on_main_with_the_list_by_inclusive_cost() {
     let app = sample_app("recursion.callgrind");
     assert_eq!(current(&app), "main");
     assert_eq!(app.order[app.list.selected], app.current.unwrap());
-    let incl = |i: usize| app.analysis.inclusive(app.order[i])[0];
+    let incl = |i: usize| cgtui::tui::app::rows::inclusive(&app.analysis, app.order[i])[0];
     assert!((1..app.order.len()).all(|i| incl(i - 1) >= incl(i)));
     // Without a `main`: the costliest function that has a name.
     let app = text_app(
@@ -154,10 +154,14 @@ fn a_sort_shows_the_top_and_the_same_key_reverses_it() {
     press(&mut app, "S");
     assert_eq!((app.list.selected, app.list.offset), (0, 0));
     let top = app.order[0];
-    assert!(app.analysis.self_cost(top)[0] >= app.analysis.self_cost(app.order[1])[0]);
+    assert!(
+        rows::self_cost(&app.analysis, top)[0] >= rows::self_cost(&app.analysis, app.order[1])[0]
+    );
     press(&mut app, "S");
     assert!(app.reversed);
-    assert!(app.analysis.self_cost(app.order[0])[0] <= app.analysis.self_cost(top)[0]);
+    assert!(
+        rows::self_cost(&app.analysis, app.order[0])[0] <= rows::self_cost(&app.analysis, top)[0]
+    );
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("Self▲"), "{screen}");
     // Moved: the function stays selected, the list shown from its top.
@@ -244,4 +248,46 @@ fn load_warnings_can_be_read() {
     assert!(screen.contains("test.callgrind:4:"), "{screen}");
     press(&mut app, "q");
     assert!(app.popup.is_none() && !app.quit);
+}
+
+#[test]
+fn cycles_are_rows_with_their_callers_members_and_callees() {
+    let mut app = sample_app("recursion.callgrind");
+    let screen = text(&render(&mut app, 120, 40));
+    assert!(!screen.contains("<cycle 1>  "), "{screen}");
+    // Found by search, like any function.
+    press(&mut app, "/<cycle 1<Enter>");
+    assert_eq!(current(&app), "<cycle 1>");
+    let cycle = app.analysis.cycles[0].clone();
+    let incl = cycle.inclusive[0];
+    let screen = text(&render(&mut app, 120, 40));
+    // Its row in the list, with the cycle's inclusive cost.
+    let row = screen
+        .lines()
+        .find(|l| l.trim_end().ends_with("<cycle 1>") && !l.contains("of"))
+        .unwrap();
+    assert!(row.contains(&cgtui::format::thousands(incl)), "{row}");
+    // Callers: from outside the cycle; callees: the members first.
+    assert!(screen.contains("Callers of <cycle 1>: 1"), "{screen}");
+    let callers = screen.split("Callers of").nth(1).unwrap();
+    let caller = callers.lines().nth(1).unwrap();
+    assert!(caller.trim_end().ends_with(" is_odd"), "{screen}");
+    for &m in &cycle.members {
+        let name = app.name(m).into_owned();
+        assert!(
+            screen
+                .lines()
+                .any(|l| l.contains("member") && l.contains(&name)),
+            "{name}\n{screen}"
+        );
+    }
+    // Enter on a member goes to it; `C` comes back to the cycle.
+    press(&mut app, "<Tab><Tab><Enter>");
+    assert!(cycle.members.contains(&app.current.unwrap()));
+    press(&mut app, "<Esc>C");
+    assert_eq!(current(&app), "<cycle 1>");
+    // A cycle has no source of its own.
+    press(&mut app, "s");
+    assert!(app.source.is_none());
+    assert!(app.message.as_deref().unwrap_or("").contains("no source"));
 }

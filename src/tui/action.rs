@@ -31,6 +31,8 @@ pub enum Action {
     /// Make the selected function (or the callee of the selected call line)
     /// the current one.
     Open,
+    /// Go to the `<cycle N>` row of the selected function's cycle.
+    GoToCycle,
     /// Go back along the history of current functions.
     Back,
     /// Go forward again along the history.

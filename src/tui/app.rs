@@ -9,6 +9,7 @@ mod lists;
 mod navigate;
 pub mod orders;
 mod popups;
+pub mod rows;
 mod source_view;
 
 use super::action::Action;
@@ -80,6 +81,9 @@ pub struct App {
     /// Edges into / out of the current function, costliest first.
     pub callers: Vec<u32>,
     pub callees: Vec<u32>,
+    /// When the current row is a cycle: its members, costliest first,
+    /// listed in the callees pane before the calls leaving the cycle.
+    pub members: Vec<FnId>,
     pub caller_scroll: Scroll,
     pub callee_scroll: Scroll,
     /// Places the user went to before (`Back` pops), and after.
@@ -114,23 +118,34 @@ pub struct App {
     pub message: Option<String>,
 }
 
+/// The search over every function's name and, after them, the cycles'
+/// `<cycle N>` (ids as in `rows`).
+fn search_index(profile: &Profile, analysis: &Analysis) -> Search {
+    let functions = (0..profile.functions.len()).map(|i| profile.fn_name(FnId::from_index(i)));
+    let cycles: Vec<String> = (1..=analysis.cycles.len()).map(rows::cycle_name).collect();
+    Search::new(
+        functions
+            .map(std::borrow::Cow::Borrowed)
+            .chain(cycles.into_iter().map(std::borrow::Cow::Owned)),
+    )
+}
+
 impl App {
     pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
         // Inclusive costs on one core, the name indexes on another.
-        let (analysis, search, (name_ranks, by_name)) = std::thread::scope(|scope| {
+        let (analysis, (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
             let analysis = scope.spawn(|| Analysis::new(&profile));
-            let names = (0..profile.functions.len()).map(|i| profile.fn_name(FnId::from_index(i)));
-            let search = Search::new(names);
-            let ranks = lists::name_ranks(&profile);
+            let (ranks, by_name) = lists::name_ranks(&profile);
+            let qualifiers = lists::qualifiers(&profile, &by_name);
             let analysis = analysis
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (Arc::new(analysis), search, ranks)
+            (Arc::new(analysis), (ranks, by_name), qualifiers)
         });
+        let search = search_index(&profile, &analysis);
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
         let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
-        let qualifiers = lists::qualifiers(&profile, &by_name);
         let background = profile.functions.len() >= orders::BACKGROUND_FROM;
         let orders = Orders::new(
             analysis.clone(),
@@ -156,6 +171,7 @@ impl App {
             current: None,
             callers: Vec::new(),
             callees: Vec::new(),
+            members: Vec::new(),
             caller_scroll: Scroll::default(),
             callee_scroll: Scroll::default(),
             back: Vec::new(),
@@ -337,7 +353,7 @@ impl App {
         let rows = |p: layout::Pane| p.body.height as usize;
         self.list.fit(rows(a.list), self.order.len());
         self.caller_scroll.fit(rows(a.callers), self.callers.len());
-        self.callee_scroll.fit(rows(a.callees), self.callees.len());
+        self.callee_scroll.fit(rows(a.callees), self.callee_rows());
         if let Some(v) = self.source.as_mut() {
             v.scroll.fit(rows(a.source), v.rows.len());
         }

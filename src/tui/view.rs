@@ -59,6 +59,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'static>> {
     use super::widgets::{cells, fit, fit_middle};
     let g = app.theme.glyphs();
+    if let Some(c) = app.cycle_row(f) {
+        let name = crate::tui::app::rows::cycle_name(c.number);
+        return vec![Span::styled(
+            fit(&name, width, g),
+            style.patch(app.theme.marker()),
+        )];
+    }
     let qualifier = app.qualifiers.get(&f).map(|q| format!(" ({q})"));
     let name = app.profile.fn_name(f);
     let Some(q) = qualifier else {

@@ -68,7 +68,7 @@ pub fn text(buf: &Buffer) -> String {
 /// The current function's name.
 pub fn current(app: &App) -> String {
     app.current
-        .map(|f| app.profile.fn_name(f).to_string())
+        .map(|f| app.name(f).into_owned())
         .unwrap_or_default()
 }
 
@@ -76,7 +76,7 @@ pub fn current(app: &App) -> String {
 pub fn history(app: &App) -> Vec<String> {
     app.back
         .iter()
-        .map(|p| app.profile.fn_name(p.func).to_string())
+        .map(|p| app.name(p.func).into_owned())
         .collect()
 }
 

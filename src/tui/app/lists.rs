@@ -67,13 +67,12 @@ pub fn name_ranks(profile: &Profile) -> (Vec<u32>, Vec<FnId>) {
 /// unnamed address such as ld.so's `0x000000000001ab70`). `order` is the
 /// list sorted by inclusive cost.
 pub fn opening_function(profile: &Profile, order: &[FnId]) -> Option<FnId> {
-    let named = |f: &&FnId| !profile.fn_name(**f).starts_with("0x");
-    order
-        .iter()
-        .find(|&&f| profile.fn_name(f) == "main")
-        .or_else(|| order.iter().find(named))
-        .or(order.first())
-        .copied()
+    let n = profile.functions.len();
+    let functions = || order.iter().copied().filter(|f| f.index() < n);
+    functions()
+        .find(|&f| profile.fn_name(f) == "main")
+        .or_else(|| functions().find(|&f| !profile.fn_name(f).starts_with("0x")))
+        .or_else(|| order.first().copied())
 }
 
 /// `edges` (indexes into `analysis.edges`) by the inclusive cost of the

@@ -8,7 +8,7 @@
 //! went to (Enter on a caller or callee, a search result, a followed call
 //! or jump line), not every cursor move.
 
-use super::{App, Pane, Place, SortKey, lists, orders};
+use super::{App, Pane, Place, SortKey, lists, orders, rows};
 use crate::analysis::Analysis;
 use crate::profile::FnId;
 use crate::tui::action::Action;
@@ -40,11 +40,45 @@ impl App {
     }
 
     /// Makes `f` current and selects it in the list; the source view, if
-    /// open, shows it at its hottest line.
+    /// open, shows it at its hottest line (a cycle has none: it closes).
     pub(super) fn set_current(&mut self, f: FnId) {
         self.show_function(f);
         if self.source.is_some() {
             self.open_source(None);
+        }
+    }
+
+    /// The function (or cycle row) the focused pane has selected.
+    pub fn selected(&self) -> Option<FnId> {
+        match self.focus {
+            Pane::List => self.current,
+            Pane::Callers => self
+                .callers
+                .get(self.caller_scroll.selected)
+                .map(|&e| self.analysis.edges[e as usize].caller),
+            Pane::Callees => {
+                let i = self.callee_scroll.selected;
+                match i.checked_sub(self.members.len()) {
+                    None => self.members.get(i).copied(),
+                    Some(i) => self
+                        .callees
+                        .get(i)
+                        .map(|&e| self.analysis.edges[e as usize].callee),
+                }
+            }
+        }
+    }
+
+    /// `C`: goes to the `<cycle N>` row of the selected function's cycle.
+    pub(super) fn go_to_cycle(&mut self) {
+        let cycle = self
+            .selected()
+            .filter(|&f| self.is_function(f))
+            .and_then(|f| self.analysis.cycle_of(f))
+            .map(|c| rows::cycle_id(&self.analysis, c.number - 1));
+        match cycle {
+            Some(c) => self.go_to(c),
+            None => self.message = Some("not in a cycle of mutual recursion".into()),
         }
     }
 
@@ -122,7 +156,7 @@ impl App {
             ),
             Pane::Callees => (
                 &mut self.callee_scroll,
-                self.callees.len(),
+                self.members.len() + self.callees.len(),
                 a.callees.body.height,
             ),
         };
@@ -143,6 +177,7 @@ impl App {
             }
             Action::Close => self.focus = Pane::List,
             Action::Open => self.open_selected(),
+            Action::GoToCycle => self.go_to_cycle(),
             _ => {}
         }
         if self.focus == Pane::List && self.list.selected != before {
@@ -154,45 +189,46 @@ impl App {
     /// callers when it calls nothing); in a call pane, go to the function
     /// selected there.
     fn open_selected(&mut self) {
-        let target = match self.focus {
-            Pane::List => {
-                self.focus = if self.callees.is_empty() && !self.callers.is_empty() {
-                    Pane::Callers
-                } else {
-                    Pane::Callees
-                };
-                return;
-            }
-            Pane::Callers => self
-                .callers
-                .get(self.caller_scroll.selected)
-                .map(|&e| self.analysis.edges[e as usize].caller),
-            Pane::Callees => self
-                .callees
-                .get(self.callee_scroll.selected)
-                .map(|&e| self.analysis.edges[e as usize].callee),
-        };
-        if let Some(f) = target {
+        if self.focus == Pane::List {
+            self.focus = if self.callee_rows() == 0 && !self.callers.is_empty() {
+                Pane::Callers
+            } else {
+                Pane::Callees
+            };
+        } else if let Some(f) = self.selected() {
             self.go_to(f);
         }
     }
 
+    /// Rows of the callees pane: a cycle's members, then the calls.
+    pub fn callee_rows(&self) -> usize {
+        self.members.len() + self.callees.len()
+    }
+
     pub(super) fn refresh_calls(&mut self) {
         let Some(f) = self.current else { return };
-        self.callers = lists::sorted_edges(
-            &self.profile,
-            &self.analysis,
-            self.analysis.callers(f),
-            self.event,
-            true,
-        );
-        self.callees = lists::sorted_edges(
-            &self.profile,
-            &self.analysis,
-            self.analysis.callees(f),
-            self.event,
-            false,
-        );
+        let a = &self.analysis;
+        let sort = |edges: &[u32], callers| {
+            lists::sorted_edges(&self.profile, a, edges, self.event, callers)
+        };
+        let (callers, callees, mut members) = match rows::cycle(a, f) {
+            Some(c) => {
+                let i = c.number - 1;
+                let callers = sort(&a.cycle_callers(i), true);
+                let callees = sort(&a.cycle_callees(i), false);
+                (callers, callees, c.members.clone())
+            }
+            None => (
+                sort(a.callers(f), true),
+                sort(a.callees(f), false),
+                Vec::new(),
+            ),
+        };
+        let at = |f: &FnId| a.inclusive(*f).get(self.event).copied().unwrap_or(0);
+        members.sort_by_key(|m| (std::cmp::Reverse(at(m)), *m));
+        self.callers = callers;
+        self.callees = callees;
+        self.members = members;
         self.caller_scroll = Scroll::default();
         self.callee_scroll = Scroll::default();
     }

@@ -6,7 +6,7 @@
 //! Ties are broken by name, then id (the name ranks), so every order is
 //! deterministic whoever computes it.
 
-use super::SortKey;
+use super::{SortKey, rows};
 use crate::analysis::Analysis;
 use crate::profile::FnId;
 use std::cmp::Reverse;
@@ -145,27 +145,30 @@ impl Shared {
         }
     }
 
-    /// Active functions sorted by `sort` (descending costs and calls),
-    /// ties by name, then id.
+    /// Active functions and the cycles' rows sorted by `sort`
+    /// (descending costs and calls), ties by name, then id; by name, the
+    /// cycles first (`<` sorts before letters), in number order.
     fn sorted(&self, sort: SortKey, event: usize) -> List {
         let a = &*self.analysis;
+        let cycles = (0..a.cycles.len()).map(|c| rows::cycle_id(a, c));
         let active = self.by_name.iter().copied().filter(|&f| a.is_active(f));
         if sort == SortKey::Name {
-            return active.collect();
+            return cycles.chain(active).collect();
         }
         let at = |row: &[i64]| row.get(event).copied().unwrap_or(0);
         let rank = |f: FnId| self.ranks.get(f.index()).copied().unwrap_or(u32::MAX);
-        let mut keyed: Vec<(i64, u32, FnId)> = active
+        let mut keyed: Vec<(i64, u32, FnId)> = cycles
+            .chain(active)
             .map(|f| {
                 let key = match sort {
-                    SortKey::Inclusive => at(a.inclusive(f)),
-                    SortKey::SelfCost => at(a.self_cost(f)),
-                    _ => i64::try_from(a.called[f.index()]).unwrap_or(i64::MAX),
+                    SortKey::Inclusive => at(rows::inclusive(a, f)),
+                    SortKey::SelfCost => at(rows::self_cost(a, f)),
+                    _ => i64::try_from(rows::called(a, f)).unwrap_or(i64::MAX),
                 };
                 (key, rank(f), f)
             })
             .collect();
-        keyed.sort_unstable_by_key(|&(key, rank, _)| (Reverse(key), rank));
+        keyed.sort_unstable_by_key(|&(key, rank, f)| (Reverse(key), rank, f));
         keyed.into_iter().map(|(_, _, f)| f).collect()
     }
 }

@@ -18,6 +18,14 @@ impl App {
     }
 
     pub(super) fn open_source(&mut self, file: Option<FileId>) {
+        if let Some(f) = self.current.filter(|&f| !self.is_function(f)) {
+            self.source = None;
+            self.message = Some(format!(
+                "{} has no source of its own: go to one of its members",
+                self.name(f)
+            ));
+            return;
+        }
         if let Some(f) = self.current {
             let view = SourceView::new(
                 &self.profile,

@@ -82,6 +82,13 @@ pub static BINDINGS: &[Binding] = &[
         "back to the function list",
     ),
     b(
+        C::Browse,
+        &[K::Char('C')],
+        A::GoToCycle,
+        None,
+        "go to the <cycle N> of the selected function (mutual recursion)",
+    ),
+    b(
         C::Source,
         &[K::Char('j'), K::Down],
         A::Down,

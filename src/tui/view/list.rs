@@ -4,7 +4,7 @@
 //! give way, in that order, so the name keeps room to be read.
 
 use super::name_spans;
-use crate::tui::app::{App, Pane as Focus, SortKey};
+use crate::tui::app::{App, Pane as Focus, SortKey, rows};
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{bar, cost_text, cost_width, fit, pad, put_line, right, total};
 use ratatui::buffer::Buffer;
@@ -101,8 +101,8 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     for (y, i) in range.enumerate() {
         let f = app.order[i];
         let at = |row: &[i64]| row.get(app.event).copied().unwrap_or(0);
-        let incl = at(app.analysis.inclusive(f));
-        let own = at(app.analysis.self_cost(f));
+        let incl = at(rows::inclusive(&app.analysis, f));
+        let own = at(rows::self_cost(&app.analysis, f));
         let row_style = if i == selected {
             t.selected(focused)
         } else {
@@ -113,10 +113,10 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         } else {
             row_style
         };
-        let cycle = app
-            .analysis
-            .cycle_of(f)
-            .map(|c| format!(" <cycle {}>", c.number))
+        let cycle = Some(f)
+            .filter(|&f| app.is_function(f))
+            .and_then(|f| app.analysis.cycle_of(f))
+            .map(|c| format!(" {}", rows::cycle_name(c.number)))
             .unwrap_or_default();
         let mut spans = vec![Span::raw(right(&cost_text(app, incl), w) + " ")];
         if cols.self_cost {
@@ -130,7 +130,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             spans.push(Span::raw(" "));
         }
         if cols.called {
-            let called = app.analysis.called[f.index()];
+            let called = rows::called(&app.analysis, f);
             spans.push(Span::raw(right(&called_text(called), CALLED) + " "));
         }
         let name = name_spans(app, f, cols.name.saturating_sub(cycle.len()), name_style);
@@ -140,7 +140,11 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         if cols.object {
             let pad = cols.name.saturating_sub(name_w + cycle.len());
             spans.push(Span::raw(" ".repeat(pad + 1)));
-            let obj = app.profile.fn_object(f);
+            let obj = if app.is_function(f) {
+                app.profile.fn_object(f)
+            } else {
+                ""
+            };
             let base = std::path::Path::new(obj)
                 .file_name()
                 .map_or(obj.into(), |n| n.to_string_lossy());

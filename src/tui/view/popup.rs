@@ -150,9 +150,7 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let (selected, range) = scroll.window(body.height as usize, results.len());
     for (y, i) in range.enumerate() {
         let f = FnId(results[i]);
-        let incl = app
-            .analysis
-            .inclusive(f)
+        let incl = crate::tui::app::rows::inclusive(&app.analysis, f)
             .get(app.event)
             .copied()
             .unwrap_or(0);

@@ -1,0 +1,69 @@
+//! The rows of the list: every function, and after them in id space each
+//! cycle of mutual recursion as the pseudo-function `<cycle N>` (as
+//! KCachegrind shows them): id `functions + c` is cycle `c`. Every view
+//! asks here for a row's name and costs, so a cycle's row is never looked
+//! up as a function.
+
+use super::App;
+use crate::analysis::{Analysis, Cycle};
+use crate::profile::{Cost, FnId};
+use std::borrow::Cow;
+
+/// The cycle that pseudo-id `f` stands for, if it is one.
+pub fn cycle(a: &Analysis, f: FnId) -> Option<&Cycle> {
+    f.index()
+        .checked_sub(a.function_count())
+        .and_then(|c| a.cycles.get(c))
+}
+
+/// The pseudo-id of cycle `c` (an index into `cycles`).
+pub fn cycle_id(a: &Analysis, c: usize) -> FnId {
+    FnId::from_index(a.function_count() + c)
+}
+
+/// The name of cycle number `number` (1-based).
+pub fn cycle_name(number: usize) -> String {
+    format!("<cycle {number}>")
+}
+
+pub fn inclusive(a: &Analysis, f: FnId) -> &[Cost] {
+    match cycle(a, f) {
+        Some(c) => &c.inclusive,
+        None => a.inclusive(f),
+    }
+}
+
+pub fn self_cost(a: &Analysis, f: FnId) -> &[Cost] {
+    match cycle(a, f) {
+        Some(c) => &c.self_cost,
+        None => a.self_cost(f),
+    }
+}
+
+pub fn called(a: &Analysis, f: FnId) -> u64 {
+    match cycle(a, f) {
+        Some(c) => c.called,
+        None => a.called.get(f.index()).copied().unwrap_or(0),
+    }
+}
+
+impl App {
+    /// The cycle row `f` is, if it is one.
+    pub fn cycle_row(&self, f: FnId) -> Option<&Cycle> {
+        cycle(&self.analysis, f)
+    }
+
+    /// A row's name: the function's, or `<cycle N>`.
+    pub fn name(&self, f: FnId) -> Cow<'_, str> {
+        match self.cycle_row(f) {
+            Some(c) => cycle_name(c.number).into(),
+            None if f.index() < self.profile.functions.len() => self.profile.fn_name(f).into(),
+            None => "?".into(),
+        }
+    }
+
+    /// Whether `f` is a real function (not a cycle's row).
+    pub fn is_function(&self, f: FnId) -> bool {
+        f.index() < self.profile.functions.len()
+    }
+}
