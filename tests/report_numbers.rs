@@ -147,7 +147,10 @@ fn cycles_are_rows_with_their_callers_and_callees() {
         .unwrap_or_else(|| panic!("{out}"));
     assert_eq!([&step[0], &step[2]], ["720", "90,940"]);
     assert!(
-        out.contains("  <cycle 1>  members: step'2, vdbe_exec'2\n    callers: vdbe_exec (20×)\n    callees: leaf (80×)\n"),
+        out.contains(
+            "  <cycle 1>  self 1,980  incl 90,940  called 20  members: step'2, vdbe_exec'2\n    \
+             callers: vdbe_exec (20×)\n    callees: leaf (80×)\n"
+        ),
         "{out}"
     );
 

@@ -80,7 +80,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             calls,
         );
     }
-    cycles(&mut out, profile, analysis);
+    cycles(&mut out, profile, analysis, ev);
     terminal_text(out)
 }
 
@@ -137,7 +137,7 @@ fn calls_text(analysis: &Analysis, known: u64, edges: &[u32]) -> String {
 }
 
 /// The cycles' members, callers and callees after the listing.
-fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis) {
+fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize) {
     if analysis.cycles.is_empty() {
         return;
     }
@@ -151,14 +151,18 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis) {
             .iter()
             .map(|&m| printable(profile.fn_name(m)))
             .collect();
+        let callers = analysis.cycle_callers(i);
         let _ = writeln!(
             out,
-            "  <cycle {}>  members: {}",
+            "  <cycle {}>  self {}  incl {}  called {}  members: {}",
             c.number,
+            thousands(c.self_cost[ev]),
+            thousands(c.inclusive[ev]),
+            calls_text(analysis, c.called, &callers),
             members.join(", ")
         );
         let ends = [
-            ("callers", analysis.cycle_callers(i), true),
+            ("callers", callers, true),
             ("callees", analysis.cycle_callees(i), false),
         ];
         for (label, edges, from) in ends {
