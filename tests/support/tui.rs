@@ -111,13 +111,17 @@ mod pty {
         }
 
         /// `cgtui ARGS` at `size` (columns, rows) with extra environment.
-        pub fn spawn_with(args: &str, (cols, rows): (u16, u16), env: &[(&str, &str)]) -> Pty {
+        pub fn spawn_with(args: &str, size: (u16, u16), env: &[(&str, &str)]) -> Pty {
+            let cgtui = format!("'{}' {args}", env!("CARGO_BIN_EXE_cgtui"));
+            Pty::spawn_command(&cgtui, size, env)
+        }
+
+        /// A shell command line at `size` (columns, rows), in the crate's
+        /// directory, with extra environment (`less FILE`, say).
+        pub fn spawn_command(line: &str, (cols, rows): (u16, u16), env: &[(&str, &str)]) -> Pty {
             let mut cmd = Command::new("sh");
             cmd.arg("-c")
-                .arg(format!(
-                    "stty rows {rows} cols {cols} echo; exec '{}' {args}",
-                    env!("CARGO_BIN_EXE_cgtui")
-                ))
+                .arg(format!("stty rows {rows} cols {cols} echo; exec {line}"))
                 .current_dir(env!("CARGO_MANIFEST_DIR"))
                 .env("TERM", "xterm-256color")
                 .env_remove("NO_COLOR");
