@@ -3,7 +3,7 @@
 //! the table README.md shows. `cargo bench --bench keys`.
 
 #[path = "../tests/support/tui.rs"]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, dead_code)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod support;
 
 use support::Pty;
