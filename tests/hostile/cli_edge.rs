@@ -343,3 +343,40 @@ fn an_error_costs_no_more_than_a_small_run() {
         );
     }
 }
+
+/// A panic (the debug build's broken view) with standard error full: the
+/// panic report cannot be written, and the process still ends as a panic
+/// (101) with the terminal restored, not SIGABRT (134). Run in `script`'s
+/// pseudo-terminal.
+#[cfg(debug_assertions)]
+#[test]
+fn a_panic_with_standard_error_full_is_not_an_abort() {
+    if !Path::new("/usr/bin/script").exists() {
+        return;
+    }
+    let inner = format!(
+        "stty rows 24 cols 80; CGTUI_TEST_BREAK_VIEW=1 RUST_BACKTRACE=1 '{}' samples/recursion.callgrind 2>/dev/full",
+        bin().display()
+    );
+    let mut child = std::process::Command::new("/usr/bin/script")
+        .args(["-qec", &inner, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        // Kept open: the end of its input would be a hang-up.
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > crate::run::SMALL {
+            child.kill().unwrap();
+            panic!("still running after {:?}", crate::run::SMALL);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(101));
+}
