@@ -377,7 +377,12 @@ fn user_errors_are_one_plain_line() {
             "cgtui: no event `Foo` in this profile (it has: Ir)\n",
         ),
         (
-            &["annotate", "samples/recursion.callgrind", "--function", "nosuch"],
+            &[
+                "annotate",
+                "samples/recursion.callgrind",
+                "--function",
+                "nosuch",
+            ],
             "cgtui: no function named `nosuch` in this profile\n",
         ),
         (
