@@ -1,6 +1,9 @@
 //! The command line (clap derive). `cgtui FILE...` browses; `cgtui report`
 //! prints.
 
+use crate::locate::Locator;
+use crate::parse::LoadOptions;
+use crate::tui::BrowseOptions;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -39,21 +42,27 @@ pub struct SourceArgs {
 }
 
 impl SourceArgs {
-    /// A locator that also searches the directories of `profiles`.
-    pub fn locator(&self, profiles: &[PathBuf]) -> crate::locate::Locator {
-        let mut profile_dirs: Vec<PathBuf> = Vec::new();
-        for p in profiles {
-            if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if !profile_dirs.contains(&d.to_path_buf()) {
-                    profile_dirs.push(d.to_path_buf());
-                }
-            }
-        }
-        crate::locate::Locator {
+    /// Where to look, before the profiles' own folders are known.
+    pub fn sources(&self) -> Locator {
+        Locator {
             rewrites: self.source_root.clone(),
             include: self.include.clone(),
-            profile_dirs,
+            profile_dirs: Vec::new(),
         }
+    }
+
+    /// A locator that also searches the directories of `profiles`.
+    pub fn locator(&self, profiles: &[PathBuf]) -> Locator {
+        self.sources().with_profile_dirs(profiles)
+    }
+}
+
+/// `--threshold`: a percentage from 0 to 100 (NaN, infinities, negative
+/// values and values over 100 are refused with the range).
+pub fn parse_percent(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (0.0..=100.0).contains(&v) => Ok(v),
+        _ => Err("must be a number from 0 to 100".into()),
     }
 }
 
@@ -74,7 +83,8 @@ pub struct AnnotateArgs {
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub context: usize,
     /// Annotate the files of the functions covering PCT% of the total.
-    #[arg(long, value_name = "PCT", default_value_t = 99.0)]
+    #[arg(long, value_name = "PCT", default_value_t = 99.0,
+          value_parser = parse_percent, allow_negative_numbers = true)]
     pub threshold: f64,
     /// Also list per-instruction costs (profiles made with --dump-instr=yes),
     /// with objdump's disassembly where available.
@@ -97,6 +107,16 @@ pub struct LoadArgs {
     pub no_siblings: bool,
 }
 
+impl LoadArgs {
+    /// The library's load options for these flags.
+    pub fn options(&self) -> LoadOptions {
+        LoadOptions {
+            siblings: !self.no_siblings,
+            ..LoadOptions::default()
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct BrowseArgs {
     /// Profile files (`-` reads standard input). Default: the newest
@@ -106,6 +126,17 @@ pub struct BrowseArgs {
     pub load: LoadArgs,
     #[command(flatten)]
     pub sources: SourceArgs,
+}
+
+impl BrowseArgs {
+    /// The browser's options for these arguments.
+    pub fn options(&self) -> BrowseOptions {
+        BrowseOptions {
+            files: self.files.clone(),
+            load: self.load.options(),
+            sources: self.sources.sources(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -121,7 +152,8 @@ pub struct ReportArgs {
     pub inclusive: bool,
     /// Self sort: list functions until they cover PCT% of the total.
     /// Inclusive sort: list those with at least (100 - PCT)% of the total.
-    #[arg(long, value_name = "PCT", default_value_t = 99.0)]
+    #[arg(long, value_name = "PCT", default_value_t = 99.0,
+          value_parser = parse_percent, allow_negative_numbers = true)]
     pub threshold: f64,
     /// List at most N functions.
     #[arg(long, value_name = "N")]

@@ -2,7 +2,19 @@
 //! the profile has.
 
 use crate::profile::{FnId, Profile};
-use color_eyre::eyre::{Result, bail};
+
+/// A command-line word the profile has no match for (exit status 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct NotInProfile(String);
+
+type Result<T> = std::result::Result<T, NotInProfile>;
+
+macro_rules! bail {
+    ($($arg:tt)*) => {
+        return Err(NotInProfile(format!($($arg)*)))
+    };
+}
 
 /// The column of event `name` (default: the first event).
 pub fn event_index(profile: &Profile, name: Option<&str>) -> Result<usize> {

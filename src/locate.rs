@@ -59,6 +59,18 @@ impl Locator {
         dirs
     }
 
+    /// This locator, also searching the folders of the `profiles` loaded.
+    pub fn with_profile_dirs(mut self, profiles: &[PathBuf]) -> Locator {
+        for p in profiles {
+            if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if !self.profile_dirs.iter().any(|known| known == d) {
+                    self.profile_dirs.push(d.to_path_buf());
+                }
+            }
+        }
+        self
+    }
+
     /// Every path tried for `name`, in order.
     pub fn candidates(&self, name: &str) -> Vec<PathBuf> {
         let mut out = Vec::new();

@@ -1,48 +1,95 @@
 //! The `cgtui` binary: parse the command line, load, then report or browse.
+//! The one place that prints errors and picks the exit status (as ripgrep):
+//! a user error is one line `cgtui: message` on standard error and status
+//! 2, with every name in it escaped; a closed pipe on standard output ends
+//! quietly with status 0; a standard error that cannot be written to never
+//! turns into an abort. No backtrace is captured for a user error.
 
 use cgtui::analysis::Analysis;
 use cgtui::annotate::{AnnotateOptions, annotate};
 use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
-use cgtui::cli_support::{event_index, functions_named, part_selection};
-use cgtui::parse::{self, LoadError, LoadOptions};
+use cgtui::cli_support::{NotInProfile, event_index, functions_named, part_selection};
+use cgtui::format::printable;
+use cgtui::parse::{self, LoadError};
 use cgtui::profile::Profile;
 use cgtui::report::{self, ReportOptions};
+use cgtui::tui::BrowseError;
 use clap::Parser;
-use std::io::Write;
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// How many load diagnostics are printed before the rest are only counted.
 const SHOWN_DIAGNOSTICS: usize = 20;
 
-fn main() -> ExitCode {
-    if let Err(e) = color_eyre::install() {
-        eprintln!("cgtui: {e}");
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error(transparent)]
+    NotInProfile(#[from] NotInProfile),
+    #[error(transparent)]
+    Browse(#[from] BrowseError),
+    #[error("writing the output: {0}")]
+    Output(#[from] io::Error),
+}
+
+impl From<serde_json::Error> for Failure {
+    fn from(e: serde_json::Error) -> Self {
+        // Keeps the kind of an I/O error (a closed pipe stays one).
+        Failure::Output(e.into())
     }
+}
+
+fn main() -> ExitCode {
+    install_panic_hook();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Report(args)) => report_command(&args),
         Some(Command::Annotate(args)) => annotate_command(&args),
-        None => cgtui::tui::browse(&cli.browse),
+        None => cgtui::tui::browse(cli.browse.options()).map_err(Failure::from),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(status) => ExitCode::from(status),
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            match e.downcast_ref::<LoadError>() {
-                Some(load) => eprintln!("cgtui: {load}"),
-                None => eprintln!("cgtui: {e:?}"),
-            }
+            let message = format!("cgtui: {e}\n");
+            // Nothing else can be done when standard error is gone too.
+            let _ = io::stderr().write_all(printable_line(&message).as_bytes());
             ExitCode::from(2)
         }
     }
 }
 
-fn load(files: &[PathBuf], args: &LoadArgs) -> color_eyre::Result<Profile> {
-    let options = LoadOptions {
-        siblings: !args.no_siblings,
-        ..LoadOptions::default()
+/// `message` with every control character escaped but its final newline.
+fn printable_line(message: &str) -> String {
+    let body = message.strip_suffix('\n').unwrap_or(message);
+    format!("{}\n", printable(body))
+}
+
+/// color-eyre's panic report (the backtrace only when `RUST_BACKTRACE`
+/// asks), formatted first and written with the error ignored, so that a
+/// panic with standard error closed or full is a panic (status 101), not an
+/// abort. Colour only to a terminal, and not with `NO_COLOR`.
+fn install_panic_hook() {
+    use color_eyre::config::{HookBuilder, Theme};
+    let colour =
+        io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let theme = if colour { Theme::dark() } else { Theme::new() };
+    let Ok((hook, _)) = HookBuilder::default().theme(theme).try_into_hooks() else {
+        return;
     };
-    let profile = parse::load_paths(files, options)?;
+    std::panic::set_hook(Box::new(move |info| {
+        let mut text = String::new();
+        let report = hook.panic_report(info);
+        let _ = std::fmt::Write::write_fmt(&mut text, format_args!("{report}\n"));
+        let _ = io::stderr().write_all(text.as_bytes());
+    }));
+}
+
+fn load(files: &[PathBuf], args: &LoadArgs) -> Result<Profile, Failure> {
+    let profile = parse::load_paths(files, args.options())?;
     print_diagnostics(&profile);
     Ok(profile)
 }
@@ -61,7 +108,7 @@ fn print_diagnostics(profile: &Profile) {
     }
 }
 
-fn report_command(args: &ReportArgs) -> color_eyre::Result<()> {
+fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
     let profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
@@ -85,11 +132,12 @@ fn report_command(args: &ReportArgs) -> color_eyre::Result<()> {
             limit: args.limit,
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
+        out.flush()?;
     }
-    Ok(())
+    Ok(0)
 }
 
-fn annotate_command(args: &AnnotateArgs) -> color_eyre::Result<()> {
+fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     let profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
@@ -99,7 +147,7 @@ fn annotate_command(args: &AnnotateArgs) -> color_eyre::Result<()> {
         args.event
             .iter()
             .map(|e| event_index(&profile, Some(e)))
-            .collect::<color_eyre::Result<Vec<_>>>()?
+            .collect::<Result<Vec<_>, _>>()?
     };
     let options = AnnotateOptions {
         events,
@@ -110,6 +158,8 @@ fn annotate_command(args: &AnnotateArgs) -> color_eyre::Result<()> {
     };
     let locator = args.sources.locator(&args.files);
     let text = annotate(&profile, &analysis, &locator, &options);
-    std::io::stdout().lock().write_all(text.as_bytes())?;
-    Ok(())
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(0)
 }

@@ -15,7 +15,7 @@ mod siblings;
 
 pub use input::MAX_LINE;
 pub use parallel::Plan;
-pub use siblings::expand as sibling_files;
+pub use siblings::{FileSet, Member};
 
 use edge_index::EdgeIndex;
 use idmap::IdMap;
@@ -41,6 +41,10 @@ pub enum LoadError {
     Directory { path: String },
     #[error("{path}: not a callgrind/cachegrind profile: {reason}")]
     NotAProfile { path: String, reason: String },
+    #[error(
+        "{path}: the files named after it come from several runs (pid {pids}); name one of them"
+    )]
+    SeveralRuns { path: String, pids: String },
 }
 
 /// How to load.
@@ -65,6 +69,13 @@ impl Default for LoadOptions {
 /// Progress of a load: bytes read so far and the total, when known.
 pub type Progress<'a> = &'a mut dyn FnMut(u64, Option<u64>);
 
+/// The files `paths` name (`-` is standard input), with their siblings
+/// when `options.siblings` is set, each once (see `siblings`). A name that
+/// does not exist is an error here, before anything is read.
+pub fn file_set(paths: &[PathBuf], options: LoadOptions) -> Result<FileSet, LoadError> {
+    siblings::resolve(paths, options.siblings)
+}
+
 /// Loads the profile files at `paths` (`-` is standard input) as one profile.
 pub fn load_paths(paths: &[PathBuf], options: LoadOptions) -> Result<Profile, LoadError> {
     load_paths_with_progress(paths, options, &mut |_, _| {})
@@ -76,20 +87,29 @@ pub fn load_paths_with_progress(
     options: LoadOptions,
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
-    let files = file_list(paths, options);
+    load_set(&file_set(paths, options)?, options, progress)
+}
+
+/// Loads the files of `set` (from `file_set`) as one profile, reporting
+/// progress as it reads.
+pub fn load_set(
+    set: &FileSet,
+    options: LoadOptions,
+    progress: Progress<'_>,
+) -> Result<Profile, LoadError> {
     // If the parallel path gives up on a file, all are read again
     // sequentially: not possible with standard input or a pipe among them.
-    let once = files.iter().any(|p| {
+    let once = set.paths().any(|p| {
         p == Path::new("-") || !std::fs::metadata(p).is_ok_and(|m| m.is_file() || m.is_dir())
     });
     if let Some(plan) = options.parallel.filter(|_| !once) {
-        if let Ok(profile) = load_files(&files, paths, Some(plan), progress)? {
+        if let Ok(profile) = load_files(set, Some(plan), progress)? {
             return Ok(profile);
         }
     }
     // The sequential loader never gives up.
-    load_files(&files, paths, None, progress)?.map_err(|why| LoadError::NotAProfile {
-        path: format!("{}", files.first().map_or(Path::new("-"), |p| p).display()),
+    load_files(set, None, progress)?.map_err(|why| LoadError::NotAProfile {
+        path: format!("{}", set.paths().next().unwrap_or(Path::new("-")).display()),
         reason: why.into(),
     })
 }
@@ -100,34 +120,31 @@ pub fn load_parallel(
     paths: &[PathBuf],
     plan: Plan,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
-    let options = LoadOptions {
-        siblings: false,
-        parallel: Some(plan),
-    };
     load_files(
-        &file_list(paths, options),
-        paths,
+        &siblings::resolve(paths, false)?,
         Some(plan),
         &mut |_, _| {},
     )
 }
 
-/// Loads `files` (expanded from the `named` paths), each in parallel where
-/// `plan` allows; `Ok(Err(why))` if the parallel path gave up on one.
+/// Loads the files of `set`, each in parallel where `plan` allows;
+/// `Ok(Err(why))` if the parallel path gave up on one.
 fn load_files(
-    files: &[PathBuf],
-    named: &[PathBuf],
+    set: &FileSet,
     plan: Option<Plan>,
     progress: Progress<'_>,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
-    let total: Option<u64> = files
-        .iter()
+    let total: Option<u64> = set
+        .paths()
         .map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
         .sum();
     let mut profile = Profile::default();
+    set.warn(&mut profile);
+    let mut skipped = Vec::new();
     let mut loader = Loader::new(&mut profile);
     let mut done = 0;
-    for path in files {
+    for member in &set.members {
+        let path = member.path.as_path();
         let name = path.display().to_string();
         if path == Path::new("-") {
             read_into(&mut loader, "<stdin>", std::io::stdin(), &mut |_, _| {})?;
@@ -156,34 +173,19 @@ fn load_files(
         };
         match result {
             Ok(bytes) => done += bytes,
-            // A file of the set that was not named (a stray `callgrind.out.PID-03`)
-            // does not sink the ones that were: it is skipped with a warning.
-            Err(LoadError::NotAProfile { reason, .. }) if !named.contains(path) => {
+            // A sibling that was not named (a stray `callgrind.out.PID-03`)
+            // does not sink the files that were: it is skipped with a warning.
+            Err(LoadError::NotAProfile { reason, .. }) if !member.named => {
                 loader.skip_file(&name, &reason);
+                skipped.push(name);
             }
             Err(e) => return Err(e),
         }
     }
     finish::finish(loader);
+    profile.skipped_sources = skipped;
+    siblings::check_commands(&mut profile);
     Ok(Ok(profile))
-}
-
-/// The files to read: each path, or its sibling set.
-fn file_list(paths: &[PathBuf], options: LoadOptions) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for path in paths {
-        let set = if options.siblings && path != Path::new("-") {
-            siblings::expand(path)
-        } else {
-            vec![path.clone()]
-        };
-        for p in set {
-            if !files.contains(&p) {
-                files.push(p);
-            }
-        }
-    }
-    files
 }
 
 /// Loads one profile from an in-memory or streamed source named `name`.

@@ -79,6 +79,9 @@ pub struct Meta {
 pub struct Profile {
     /// The files read, in order; `Part::source` indexes this.
     pub sources: Vec<String>,
+    /// Those of `sources` skipped as not profiles (files of a set that were
+    /// not named; each has a warning).
+    pub skipped_sources: Vec<String>,
     pub meta: Meta,
     pub events: EventTable,
     pub files: Interner,
@@ -139,6 +142,15 @@ impl Profile {
 
     pub fn file_name(&self, f: FileId) -> &str {
         self.files.name(f.0)
+    }
+
+    /// The files whose costs this profile holds, in load order: what
+    /// `report` and the browser say was loaded.
+    pub fn loaded_sources(&self) -> impl Iterator<Item = &str> {
+        self.sources
+            .iter()
+            .map(String::as_str)
+            .filter(|s| !self.skipped_sources.iter().any(|k| k == s))
     }
 
     /// Every diagnostic, kept or not.

@@ -24,34 +24,50 @@ pub use keymap::{Key, parse_keys};
 pub use theme::Theme;
 pub use view::draw;
 
-use crate::cli::BrowseArgs;
-use color_eyre::eyre::WrapErr;
+pub use exit::BrowseError;
 
-/// `cgtui FILE...`: load, then browse until the user quits. A quit with
-/// another status than 0 (Ctrl-C, a signal, see `exit`) ends the process
-/// here, once the terminal is restored.
-pub fn browse(args: &BrowseArgs) -> color_eyre::Result<()> {
-    let signals = exit::Signals::install()?;
-    exit::spawn_watchdog(signals.clone());
-    let files = if args.files.is_empty() {
+use crate::locate::Locator;
+use crate::parse::LoadOptions;
+use std::path::PathBuf;
+
+/// What the browser is given (plain options: `cli` turns the command line
+/// into these).
+#[derive(Clone, Debug, Default)]
+pub struct BrowseOptions {
+    /// Profile files (`-` is standard input); empty: the newest
+    /// `callgrind.out.*` in the current directory.
+    pub files: Vec<PathBuf>,
+    pub load: LoadOptions,
+    /// Where source files are looked for; the profiles' folders are added.
+    pub sources: Locator,
+}
+
+/// `cgtui FILE...`: load, then browse until the user quits; the exit
+/// status (see `exit`). The files are checked before any terminal is
+/// opened, so a missing one is reported as missing even without a terminal.
+pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
+    let files = if options.files.is_empty() {
         vec![load::newest_profile()?]
     } else {
-        args.files.clone()
+        options.files
     };
-    let locator = args.sources.locator(&files);
+    let set = crate::parse::file_set(&files, options.load)?;
+    let signals = exit::Signals::install().map_err(|source| BrowseError::Io {
+        what: "catching signals",
+        source,
+    })?;
+    let mut input = input::Terminal::open().map_err(BrowseError::NoTerminal)?;
+    exit::spawn_watchdog(signals.clone());
+    let locator = options.sources.with_profile_dirs(&files);
     let theme = Theme::from_env();
     let make = move |profile| App::new(profile, theme, locator);
-    let mut input = input::Terminal::open().wrap_err("opening the terminal (/dev/tty)")?;
-    let mut app = match load::load(&files, &args.load, &signals, &mut input, make)? {
+    let mut app = match load::load(set, options.load, &signals, &mut input, make)? {
         load::Loaded::Done(app) => app,
-        load::Loaded::Aborted(status) => std::process::exit(status.into()),
+        load::Loaded::Aborted(status) => return Ok(status),
     };
-    #[cfg(debug_assertions)]
+    // The tests' way to a panic in a view (debug and release builds alike).
     if std::env::var_os("CGTUI_TEST_BREAK_VIEW").is_some() {
         app.break_for_tests();
     }
-    match term::run(&mut app, &signals, &mut input)? {
-        exit::QUIT => Ok(()),
-        status => std::process::exit(status.into()),
-    }
+    term::run(&mut app, &signals, &mut input).map_err(|e| BrowseError::Terminal(format!("{e:#}")))
 }

@@ -331,3 +331,74 @@ fn files_read_are_never_written() {
         "nothing written beside it"
     );
 }
+
+/// The report says which files were loaded: the header and JSON `sources`
+/// list the whole thread set when its empty base file is named, and leave
+/// out a file of the set skipped as not a profile (its warning says so).
+#[test]
+fn the_files_loaded_are_listed() {
+    let want: Vec<String> = (1..=4)
+        .map(|t| format!("samples/threads/callgrind.out.1000-0{t}"))
+        .collect();
+    let base = "samples/threads/callgrind.out.1000";
+    let v: Value = serde_json::from_str(&stdout_of(&["report", "--json", base])).unwrap();
+    assert_eq!(v["sources"], serde_json::json!(want));
+    let text = stdout_of(&["report", base]);
+    let header = format!("Profile:     4 files: {}\n", want.join(", "));
+    assert!(text.starts_with(&header), "{text}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("callgrind.out.7-01");
+    std::fs::write(&good, "pid: 7\nevents: Ir\nfn=main\n1 5\n").unwrap();
+    let stray = dir.path().join("callgrind.out.7-02");
+    std::fs::write(&stray, format!("pid: 7\n{}", "garbage\n".repeat(30))).unwrap();
+    let out = cgtui()
+        .args(["report", "--json", good.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["sources"], serde_json::json!([good.to_str().unwrap()]));
+    let skipped = v["diagnostics"].as_array().unwrap().iter().any(|d| {
+        d["file"] == stray.to_str().unwrap()
+            && d["severity"] == "warning"
+            && d["message"].as_str().unwrap().starts_with("skipped")
+    });
+    assert!(skipped, "{:#}", v["diagnostics"]);
+}
+
+/// A user error is one plain line `cgtui: message` and status 2, even where
+/// backtraces are asked for: no `0:`, no backtrace, no colour codes.
+#[test]
+fn user_errors_are_one_plain_line() {
+    for (args, want) in [
+        (
+            &["report", "samples/recursion.callgrind", "--event", "Foo"][..],
+            "cgtui: no event `Foo` in this profile (it has: Ir)\n",
+        ),
+        (
+            &[
+                "annotate",
+                "samples/recursion.callgrind",
+                "--function",
+                "nosuch",
+            ],
+            "cgtui: no function named `nosuch` in this profile\n",
+        ),
+        (
+            &["report", "samples/recursion.callgrind", "--part", "9"],
+            "cgtui: no part 9: this profile has 1 part(s), numbered from 1\n",
+        ),
+    ] {
+        let out = cgtui()
+            .args(args)
+            .env("RUST_BACKTRACE", "1")
+            .env("RUST_LIB_BACKTRACE", "full")
+            .env_remove("NO_COLOR")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(String::from_utf8_lossy(&out.stderr), want, "{args:?}");
+    }
+}

@@ -15,6 +15,8 @@
 
 #[path = "hostile/big.rs"]
 mod big;
+#[path = "hostile/cli_edge.rs"]
+mod cli_edge;
 #[path = "hostile/run.rs"]
 mod run;
 #[path = "../benches/support/synth.rs"]

@@ -100,7 +100,7 @@ fn small(profile: &Profile, analysis: &Analysis) -> Value {
         })
         .collect();
     j!({
-        "sources": profile.sources,
+        "sources": profile.loaded_sources().collect::<Vec<_>>(),
         "creator": profile.meta.creator,
         "cmd": profile.meta.cmd,
         "events": events.iter().map(|e| e.name.clone()).collect::<Vec<_>>(),

@@ -11,7 +11,15 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     let mut out = String::new();
     let ev = options.event;
     let events = &profile.events.events;
-    let _ = writeln!(out, "Profile:     {}", profile.sources.join(" "));
+    let loaded: Vec<_> = profile.loaded_sources().map(printable).collect();
+    match loaded.len() {
+        1 => {
+            let _ = writeln!(out, "Profile:     {}", loaded[0]);
+        }
+        n => {
+            let _ = writeln!(out, "Profile:     {n} files: {}", loaded.join(", "));
+        }
+    }
     if let Some(creator) = &profile.meta.creator {
         let _ = writeln!(out, "Creator:     {creator}");
     }

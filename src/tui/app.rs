@@ -240,9 +240,8 @@ impl App {
         self.type_into_search(&mut typed);
     }
 
-    /// Debug builds only, for the tests of the panic path: a list naming a
-    /// function that does not exist, so drawing it panics.
-    #[cfg(debug_assertions)]
+    /// For the tests of the panic path (`CGTUI_TEST_BREAK_VIEW`): a list
+    /// naming a function that does not exist, so drawing it panics.
     #[doc(hidden)]
     pub fn break_for_tests(&mut self) {
         self.order = Arc::new([FnId(u32::MAX)]);

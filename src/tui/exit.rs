@@ -1,13 +1,38 @@
 //! How the browser ends, and with which exit status: `q` 0, Ctrl-C 130,
 //! SIGHUP 129, SIGTERM 143 (128 + the signal, as shells report a process
-//! killed by it), whether loading or browsing. Signals only set a number
-//! here; the loops that watch it restore the terminal on their own thread
-//! and exit, and a watchdog thread ends the process when they cannot (the
-//! terminal is gone).
+//! killed by it), whether loading or browsing; or with a `BrowseError`
+//! that `main` prints (status 2). Signals only set a number here; the loops
+//! that watch it restore the terminal on their own thread and return the
+//! status, and a watchdog thread ends the process when they cannot (the
+//! terminal is gone): the only `process::exit` of the library.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+
+/// Why the browser could not run; `main` prints it on one line.
+#[derive(Debug, thiserror::Error)]
+pub enum BrowseError {
+    #[error("no FILE given and no callgrind.out.* in the current directory")]
+    NoProfile,
+    #[error(transparent)]
+    Load(#[from] crate::parse::LoadError),
+    /// No `/dev/tty` (`setsid`, `ssh host cgtui f` without `-t`, cron).
+    #[error(
+        "the browser needs a terminal (/dev/tty: {0}); `cgtui report FILE` prints the profile without one"
+    )]
+    NoTerminal(std::io::Error),
+    #[error("{what}: {source}")]
+    Io {
+        what: &'static str,
+        source: std::io::Error,
+    },
+    #[error("the loading thread stopped unexpectedly")]
+    LoaderPanicked,
+    /// The terminal failed while browsing (the message of its error chain).
+    #[error("the terminal: {0}")]
+    Terminal(String),
+}
 
 /// Exit status of `q` (and Esc while loading).
 pub const QUIT: u8 = 0;

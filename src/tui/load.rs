@@ -5,13 +5,11 @@
 //! screen.
 
 use super::app::App;
-use super::exit::{self, Signals};
+use super::exit::{self, BrowseError, Signals};
 use super::input;
 use super::keymap::Key;
-use crate::cli::LoadArgs;
-use crate::parse::{self, LoadOptions};
+use crate::parse::{self, FileSet, LoadOptions};
 use crate::profile::Profile;
-use color_eyre::eyre::{Result, WrapErr, bail};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,10 +24,15 @@ const QUIET: Duration = Duration::from_millis(200);
 const TICK: Duration = Duration::from_millis(50);
 
 /// The newest `callgrind.out.*` in the current directory, as KCachegrind
-/// opens.
-pub fn newest_profile() -> Result<PathBuf> {
+/// opens (its siblings come with it: the empty base file of a per-thread
+/// set loads the set).
+pub fn newest_profile() -> Result<PathBuf, BrowseError> {
     let mut best: Option<(std::time::SystemTime, PathBuf)> = None;
-    for entry in std::fs::read_dir(".").wrap_err("reading the current directory")? {
+    let entries = std::fs::read_dir(".").map_err(|source| BrowseError::Io {
+        what: "reading the current directory",
+        source,
+    })?;
+    for entry in entries {
         let Ok(entry) = entry else { continue };
         let name = entry.file_name();
         if !name.to_string_lossy().starts_with("callgrind.out") {
@@ -43,7 +46,7 @@ pub fn newest_profile() -> Result<PathBuf> {
     }
     match best {
         Some((_, path)) => Ok(path),
-        None => bail!("no FILE given and no callgrind.out.* in the current directory"),
+        None => Err(BrowseError::NoProfile),
     }
 }
 
@@ -58,27 +61,23 @@ pub enum Loaded {
 const READING: u8 = 0;
 const PREPARING: u8 = 1;
 
-/// Loads `files` and makes the app (`make`) in a thread. After `QUIET`
-/// a progress bar goes to stderr (a terminal), and `q`, Esc and Ctrl-C
-/// abort; a signal aborts at any time. Prints the diagnostics when done.
+/// Loads the files of `set` and makes the app (`make`) in a thread. After
+/// `QUIET` a progress bar goes to stderr (a terminal), and `q`, Esc and
+/// Ctrl-C abort; a signal aborts at any time. Prints the diagnostics when
+/// done.
 pub fn load(
-    files: &[PathBuf],
-    args: &LoadArgs,
+    set: FileSet,
+    options: LoadOptions,
     signals: &Signals,
     input: &mut input::Terminal,
     make: impl FnOnce(Profile) -> App + Send + 'static,
-) -> Result<Loaded> {
-    let options = LoadOptions {
-        siblings: !args.no_siblings,
-        ..LoadOptions::default()
-    };
+) -> Result<Loaded, BrowseError> {
     let done = Arc::new(AtomicU64::new(0));
     let total = Arc::new(AtomicU64::new(0));
     let phase = Arc::new(AtomicU8::new(READING));
     let (d, t, ph) = (done.clone(), total.clone(), phase.clone());
-    let paths = files.to_vec();
     let worker = std::thread::spawn(move || {
-        let profile = parse::load_paths_with_progress(&paths, options, &mut |bytes, of| {
+        let profile = parse::load_set(&set, options, &mut |bytes, of| {
             d.store(bytes, Ordering::Relaxed);
             t.store(of.unwrap_or(0), Ordering::Relaxed);
         })?;
@@ -110,7 +109,7 @@ pub fn load(
     bar.close();
     let app = match worker.join() {
         Ok(result) => result?,
-        Err(_) => bail!("the loader thread panicked"),
+        Err(_) => return Err(BrowseError::LoaderPanicked),
     };
     print_diagnostics(&app.profile);
     Ok(Loaded::Done(Box::new(app)))

@@ -209,10 +209,11 @@ fn two_files_with_different_events_merge_them() {
 fn a_stray_file_of_the_set_is_skipped_not_fatal() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("callgrind.out.7-01");
-    std::fs::write(&good, text(&["events: Ir", "fn=main", "1 5"])).unwrap();
+    std::fs::write(&good, text(&["pid: 7", "events: Ir", "fn=main", "1 5"])).unwrap();
+    // Of the same run (its `pid:`), but no profile.
     std::fs::write(
         dir.path().join("callgrind.out.7-02"),
-        "garbage\n".repeat(30),
+        format!("pid: 7\n{}", "garbage\n".repeat(30)),
     )
     .unwrap();
     let p = load_paths(std::slice::from_ref(&good), LoadOptions::default()).unwrap();
