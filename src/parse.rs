@@ -134,9 +134,16 @@ fn load_files(
     plan: Option<Plan>,
     progress: Progress<'_>,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
+    // Known only when every file is a regular file (not standard input or
+    // a pipe, whose size says nothing).
     let total: Option<u64> = set
         .paths()
-        .map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
+        .map(|p| {
+            std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+        })
         .sum();
     let mut profile = Profile::default();
     set.warn(&mut profile);
@@ -147,7 +154,9 @@ fn load_files(
         let path = member.path.as_path();
         let name = path.display().to_string();
         if path == Path::new("-") {
-            read_into(&mut loader, "<stdin>", std::io::stdin(), &mut |_, _| {})?;
+            // A slow pipe shows its progress too: the bytes read so far.
+            let mut report = |n: u64, _| progress(done + n, total);
+            done += read_into(&mut loader, "<stdin>", std::io::stdin(), &mut report)?;
             continue;
         }
         let io = |source| LoadError::Io {

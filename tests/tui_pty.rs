@@ -135,8 +135,15 @@ fn a_signal_during_a_load_exits_with_its_status() {
 #[test]
 fn a_load_that_finishes_erases_the_bar_and_opens_the_browser() {
     let dir = tempfile::tempdir().unwrap();
-    let mut pty = Pty::spawn(&format!("'{}'", large_profile(dir.path(), 12)));
-    pty.wait_for("loading");
+    let path = large_profile(dir.path(), 12);
+    // From a slow pipe: half, a pause, the rest; the load takes over a
+    // second however fast the build, and the bar counts the bytes read.
+    let line = format!(
+        "sh -c \"head -c 3000000 '{path}'; sleep 1; tail -c +3000001 '{path}'\" | '{}' -",
+        env!("CARGO_BIN_EXE_cgtui")
+    );
+    let mut pty = Pty::spawn_command(&line, (80, 24), &[]);
+    pty.wait_for("loading 3.0 MB");
     pty.wait_for("Callees of main");
     pty.send("q");
     exited(pty.finish(), 0);
