@@ -109,7 +109,7 @@ fn annotate_command(args: &AnnotateArgs) -> color_eyre::Result<()> {
         instructions: args.instructions,
     };
     let locator = args.sources.locator(&args.files);
-    let text = annotate(&profile, &analysis, &locator, &options);
+    let text = annotate(&profile, &analysis, &locator, &options)?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }
