@@ -115,6 +115,20 @@ pub fn read_from(reader: impl Read, wanted: &Wanted, budget: usize) -> std::io::
         }
         let keep = wanted.0.get(range).is_some_and(|r| r.0 <= line);
         let buf = reader.fill_buf()?;
+        if !keep && !buf.is_empty() {
+            // Lines before the next wanted one are only counted, a buffer
+            // at a time.
+            let next = wanted.0.get(range).map_or(u64::MAX, |r| r.0);
+            let skip = usize::try_from(next - line).unwrap_or(usize::MAX);
+            let (ends, lines, tail) = skip_lines(buf, skip);
+            if lines > 0 {
+                len = 0;
+            }
+            len += tail as u64;
+            line += lines as u64;
+            reader.consume(ends);
+            continue;
+        }
         if buf.is_empty() {
             if len > 0 {
                 if keep {
@@ -136,6 +150,11 @@ pub fn read_from(reader: impl Read, wanted: &Wanted, budget: usize) -> std::io::
         len += chunk.len() as u64;
         let complete = ends > chunk.len();
         reader.consume(ends);
+        if keep && !complete && line == last && kept.len() > MAX_LINE {
+            // The last line wanted is already cut: its end is not needed.
+            out.lines.push((line, cut(&kept, None)));
+            return Ok(out);
+        }
         if complete {
             if keep {
                 let text = finish(&kept, len);
@@ -153,6 +172,20 @@ pub fn read_from(reader: impl Read, wanted: &Wanted, budget: usize) -> std::io::
     }
 }
 
+/// Skips up to `n` lines of `buf`: the bytes consumed, the newlines among
+/// them, and the bytes after the last of those (the start of a line).
+fn skip_lines(buf: &[u8], n: usize) -> (usize, usize, usize) {
+    let all = memchr::memchr_iter(b'\n', buf).count();
+    if all < n {
+        let tail = memchr::memrchr(b'\n', buf).map_or(buf.len(), |i| buf.len() - i - 1);
+        return (buf.len(), all, tail);
+    }
+    let end = memchr::memchr_iter(b'\n', buf)
+        .nth(n.saturating_sub(1))
+        .map_or(buf.len(), |i| i + 1);
+    (end, n, 0)
+}
+
 /// The text of a line of `len` bytes whose first bytes are `kept`: a CR
 /// before the newline dropped, at most `MAX_LINE` bytes (ending on a whole
 /// character), and the cut said so.
@@ -161,6 +194,12 @@ fn finish(kept: &[u8], len: u64) -> String {
         let bytes = kept.strip_suffix(b"\r").unwrap_or(kept);
         return String::from_utf8_lossy(bytes).into_owned();
     }
+    cut(kept, Some(len))
+}
+
+/// The first `MAX_LINE` bytes of `kept` (ending on a whole character) and
+/// a mark saying the line is longer: `len` bytes, when known.
+fn cut(kept: &[u8], len: Option<u64>) -> String {
     let head = &kept[..kept.len().min(MAX_LINE)];
     // Do not turn a character split by the cut into U+FFFD.
     let head = match std::str::from_utf8(head) {
@@ -168,10 +207,13 @@ fn finish(kept: &[u8], len: u64) -> String {
         _ => head,
     };
     let mut text = String::from_utf8_lossy(head).into_owned();
-    text.push_str(&format!(
-        " … [line cut: {} bytes]",
-        thousands(i64::try_from(len).unwrap_or(i64::MAX))
-    ));
+    match len {
+        Some(len) => text.push_str(&format!(
+            " … [line cut: {} bytes]",
+            thousands(i64::try_from(len).unwrap_or(i64::MAX))
+        )),
+        None => text.push_str(&format!(" … [line cut: over {MAX_LINE} bytes]")),
+    }
     text
 }
 
@@ -223,6 +265,32 @@ mod tests {
         let want = format!("{} … [line cut: 14,097 bytes]", "x".repeat(MAX_LINE - 1));
         assert!(cut == want, "{}", &cut[MAX_LINE - 8..]);
         assert_eq!(next, "next");
+        // The last line wanted is not read to its end.
+        let longer = format!("{}é{}\n", "x".repeat(MAX_LINE - 1), "y".repeat(100_000));
+        let x = read_str(&longer, &Wanted::first(1), usize::MAX);
+        assert!(
+            x.get(1)
+                .unwrap()
+                .ends_with("x … [line cut: over 4096 bytes]")
+        );
+        assert_eq!(x.total, None);
+    }
+
+    #[test]
+    fn skipped_lines_are_counted_across_buffers() {
+        let mut text = "\n".repeat(200_000);
+        text.push_str("wanted\nafter\nlast");
+        let x = read_str(&text, &Wanted::around([200_001], 0), usize::MAX);
+        assert_eq!(x.lines, vec![(200_001, "wanted".into())]);
+        let x = read_str(&text, &Wanted::around([200_009], 0), usize::MAX);
+        assert_eq!((x.lines.len(), x.total), (0, Some(200_003)));
+        let x = read_str(
+            &"ab\n".repeat(50_000),
+            &Wanted::around([40_000], 1),
+            1 << 20,
+        );
+        assert_eq!(x.get(40_001), Some("ab"));
+        assert_eq!(x.lines.len(), 3);
     }
 
     #[test]

@@ -15,6 +15,8 @@
 
 #[path = "hostile/big.rs"]
 mod big;
+#[path = "hostile/reads.rs"]
+mod reads;
 #[path = "hostile/run.rs"]
 mod run;
 #[path = "../benches/support/synth.rs"]
