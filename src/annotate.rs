@@ -31,13 +31,19 @@ pub struct AnnotateOptions {
     pub instructions: bool,
 }
 
+/// Per-line costs could not be read again from the profile file (it
+/// changed or went away since it was loaded): no annotation can be right.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", printable(.0))]
+pub struct LinesError(pub String);
+
 /// Renders the annotation.
 pub fn annotate(
     profile: &Profile,
     analysis: &Analysis,
     locator: &Locator,
     options: &AnnotateOptions,
-) -> String {
+) -> Result<String, LinesError> {
     let mut out = String::new();
     let mut missing: Vec<NotFound> = Vec::new();
     let newest_profile = profile_time(profile);
@@ -56,7 +62,7 @@ pub fn annotate(
         };
         let chosen = ranked(profile, analysis, &order);
         let all = source::collect(profile, analysis, |_| true);
-        unreadable(&mut out, &all);
+        unreadable(&all)?;
         for file in files_of(profile, analysis, &chosen) {
             let rows = all.in_file(file);
             ctx.file(
@@ -78,7 +84,7 @@ pub fn annotate(
             let src = source::function_source(profile, analysis, f);
             let _ = writeln!(out, "{}", render::rule());
             let _ = writeln!(out, "-- Function: {}", function_label(profile, f));
-            unreadable(&mut out, &src);
+            unreadable(&src)?;
             for file in src.files() {
                 ctx.file(
                     &mut out,
@@ -109,13 +115,14 @@ pub fn annotate(
             let _ = writeln!(out, "Searched: {}", dirs.join(", "));
         }
     }
-    out
+    Ok(out)
 }
 
-/// Says so where per-line costs could not be read again from the profile.
-fn unreadable(out: &mut String, src: &FunctionSource) {
-    if let Some(error) = &src.error {
-        let _ = writeln!(out, "{}", printable(error));
+/// Fails where per-line costs could not be read again from the profile.
+fn unreadable(src: &FunctionSource) -> Result<(), LinesError> {
+    match &src.error {
+        Some(error) => Err(LinesError(error.clone())),
+        None => Ok(()),
     }
 }
 

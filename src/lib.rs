@@ -14,4 +14,5 @@ pub mod parse;
 pub mod profile;
 pub mod report;
 pub mod search;
+pub mod source_text;
 pub mod tui;

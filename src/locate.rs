@@ -21,10 +21,28 @@ pub struct Locator {
 pub struct NotFound {
     pub path: String,
     pub searched: Vec<PathBuf>,
+    /// The names `--source-root` rewrites gave for it, tried first.
+    pub rewritten: Vec<String>,
+    /// The profile names no file (`???`, or nothing): no option can help.
+    pub unknown: bool,
 }
+
+/// What `fl=` says when the compiler left no file name (no `-g`).
+pub const UNKNOWN_FILE: &str = "???";
 
 impl std::fmt::Display for NotFound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.unknown {
+            return write!(
+                f,
+                "the profile names no source file ({UNKNOWN_FILE}): the code has no debug information"
+            );
+        }
+        let rewritten = if self.rewritten.is_empty() {
+            String::new()
+        } else {
+            format!("; --source-root gave {}", self.rewritten.join(", "))
+        };
         let dirs: Vec<String> = self
             .searched
             .iter()
@@ -32,7 +50,7 @@ impl std::fmt::Display for NotFound {
             .collect();
         write!(
             f,
-            "source file {} not found (searched: {}); use --source-root OLD=NEW or -I DIR",
+            "source file {} not found (searched: {}{rewritten}); use --source-root OLD=NEW or -I DIR",
             self.path,
             dirs.join(", ")
         )
@@ -71,15 +89,27 @@ impl Locator {
         self
     }
 
-    /// Every path tried for `name`, in order.
-    pub fn candidates(&self, name: &str) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        let mut names = vec![name.to_string()];
+    /// The names the `--source-root` rewrites give for `name`, last given
+    /// first. OLD matches whole path components: `/src/foo` rewrites
+    /// `/src/foo/a.c`, not `/src/foobar/a.c`.
+    pub fn rewritten(&self, name: &str) -> Vec<String> {
+        let mut names = Vec::new();
         for (old, new) in &self.rewrites {
-            if let Some(rest) = name.strip_prefix(old.as_str()) {
+            let Some(rest) = name.strip_prefix(old.as_str()) else {
+                continue;
+            };
+            if rest.is_empty() || rest.starts_with('/') || old.ends_with('/') {
                 names.insert(0, format!("{new}{rest}"));
             }
         }
+        names
+    }
+
+    /// Every path tried for `name`, in order.
+    pub fn candidates(&self, name: &str) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        let mut names = self.rewritten(name);
+        names.push(name.to_string());
         for n in &names {
             let path = Path::new(n);
             if path.is_absolute() {
@@ -106,10 +136,12 @@ impl Locator {
 
     /// The first existing file for `name`.
     pub fn locate(&self, name: &str) -> Result<PathBuf, NotFound> {
-        if name.is_empty() {
+        if name.is_empty() || name == UNKNOWN_FILE {
             return Err(NotFound {
-                path: "(unknown file)".into(),
+                path: UNKNOWN_FILE.into(),
                 searched: Vec::new(),
+                rewritten: Vec::new(),
+                unknown: true,
             });
         }
         self.candidates(name)
@@ -118,6 +150,8 @@ impl Locator {
             .ok_or_else(|| NotFound {
                 path: name.to_string(),
                 searched: self.search_dirs(),
+                rewritten: self.rewritten(name),
+                unknown: false,
             })
     }
 }
@@ -149,5 +183,24 @@ mod tests {
         assert!(err.to_string().contains("nope.c not found"));
         assert!(err.searched.contains(&dir.path().to_path_buf()));
         assert!(parse_rewrite("noequals").is_err());
+    }
+
+    #[test]
+    fn rewrites_match_whole_components() {
+        let mut loc = Locator::default();
+        loc.rewrites.push(parse_rewrite("/src/foo=/new").unwrap());
+        assert_eq!(loc.rewritten("/src/foo/a.c"), vec!["/new/a.c"]);
+        assert_eq!(loc.rewritten("/src/foo"), vec!["/new"]);
+        assert!(loc.rewritten("/src/foobar/a.c").is_empty());
+        loc.rewrites.push(parse_rewrite("/src/=/other/").unwrap());
+        assert_eq!(loc.rewritten("/src/foobar/a.c"), vec!["/other/foobar/a.c"]);
+        let err = loc.locate("/src/foo/x.c").unwrap_err();
+        assert_eq!(err.rewritten, vec!["/other/foo/x.c", "/new/x.c"]);
+        assert!(
+            err.to_string()
+                .contains("--source-root gave /other/foo/x.c, /new/x.c")
+        );
+        let unknown = loc.locate("???").unwrap_err();
+        assert!(unknown.unknown && !unknown.to_string().contains("--source-root"));
     }
 }

@@ -31,6 +31,8 @@ enum Failure {
     NotInProfile(#[from] NotInProfile),
     #[error(transparent)]
     Browse(#[from] BrowseError),
+    #[error(transparent)]
+    Lines(#[from] cgtui::annotate::LinesError),
     #[error("writing the output: {0}")]
     Output(#[from] io::Error),
 }
@@ -157,7 +159,7 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
         instructions: args.instructions,
     };
     let locator = args.sources.locator(&args.files);
-    let text = annotate(&profile, &analysis, &locator, &options);
+    let text = annotate(&profile, &analysis, &locator, &options)?;
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;

@@ -472,3 +472,100 @@ fn report_json_lines_adds_per_line_costs_and_call_sites() {
     assert_eq!(site["inclusive"]["Ir"], 53078);
     assert!(Path::new(&root().join("tests/golden/auto/inline.callgrind.auto")).exists());
 }
+
+/// `annotate --function F` of a profile file changed since it was loaded
+/// (its per-line costs are read again from it): an error naming the file,
+/// never an annotation without its lines.
+#[test]
+fn a_profile_changed_since_loading_is_an_error_not_an_empty_annotation() {
+    use cgtui::annotate::{AnnotateOptions, annotate};
+    use cgtui::locate::Locator;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.callgrind");
+    let mut text = String::from("events: Ir\nfl=a.c\n");
+    for i in 0..50 {
+        text.push_str(&format!("fn=f{i}\n{} {}\n{} 1\n", i + 1, i + 2, i + 3));
+    }
+    std::fs::write(&path, &text).unwrap();
+    // Parallel loading (any size) keeps per-line costs in the file.
+    let options = LoadOptions {
+        siblings: false,
+        parallel: Some(cgtui::parse::Plan {
+            min_size: 0,
+            chunks: 2,
+        }),
+    };
+    let profile = load_paths(std::slice::from_ref(&path), options).unwrap();
+    let analysis = Analysis::new(&profile);
+    let f7 = (0..profile.functions.len())
+        .map(|i| FnId(i as u32))
+        .find(|&f| profile.fn_name(f) == "f7")
+        .unwrap();
+    let options = AnnotateOptions {
+        events: vec![0],
+        context: 8,
+        threshold: 100.0,
+        functions: vec![f7],
+        instructions: false,
+    };
+    assert!(annotate(&profile, &analysis, &Locator::default(), &options).is_ok());
+    std::fs::write(&path, text.replace("fn=f7\n8 9", "fn=f7\n8 10")).unwrap();
+    let modified = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let err = annotate(&profile, &analysis, &Locator::default(), &options).unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.starts_with(&path.display().to_string()),
+        "{message}"
+    );
+    assert!(message.contains("changed since it was loaded"), "{message}");
+}
+
+/// A profile with a self call (3 calls), mutual recursion (a and b) and a
+/// call of unknown count (`calls=0`), on a source file of 9 lines.
+fn recursive_profile(dir: &Path) -> PathBuf {
+    let src = dir.join("r.c");
+    let text: String = (1..=9).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(&src, text).unwrap();
+    let profile = dir.join("r.callgrind");
+    let s = src.display();
+    std::fs::write(
+        &profile,
+        format!(
+            "events: Ir\nfl={s}\nfn=f\n1 5\ncfn=f\ncalls=3 1\n2 100\ncfn=g\ncalls=0 5\n3 7\n\
+             cfn=a\ncalls=1 6\n4 40\nfn=g\n5 7\nfn=a\n6 10\ncfn=b\ncalls=2 7\n7 30\n\
+             fn=b\n7 10\ncfn=a\ncalls=1 6\n8 20\n"
+        ),
+    )
+    .unwrap();
+    profile
+}
+
+#[test]
+fn recursive_call_lines_are_marked_and_unknown_counts_shown_as_question_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = recursive_profile(dir.path());
+    let p = profile.to_str().unwrap();
+    let (ok, out, err) = cgtui(&["annotate", p, "--function", "f", "--function", "a"]);
+    assert!(ok, "{err}");
+    let src = dir.path().join("r.c").display().to_string();
+    let call = |callee: &str, count: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!("=> {src}:{callee} ({count}×)")))
+            .unwrap_or_else(|| panic!("no call to {callee} ({count}×):\n{out}"))
+    };
+    const MARK: &str = "↻ recursive (cost includes nested calls)";
+    // f calling f, and a calling b within the cycle {a, b}.
+    assert!(call("f", "3").trim_start().starts_with("100"));
+    assert!(call("f", "3").ends_with(MARK), "{out}");
+    assert!(call("b", "2").ends_with(MARK), "{out}");
+    // f calling g (count unknown) and a (outside f's cycle) are plain calls.
+    assert!(call("g", "?").ends_with("(?×)"), "{out}");
+    assert!(call("a", "1").ends_with("(1×)"), "{out}");
+    assert!(!out.contains(" (0×)"), "{out}");
+}

@@ -37,6 +37,9 @@ fn from_screen(screen: &str) -> Costs {
     (lines, calls)
 }
 
+/// What `annotate` writes after a recursive call's count.
+const RECURSIVE: &str = " ↻ recursive (cost includes nested calls)";
+
 /// From `cgtui annotate --function F --context 100000`: the section of
 /// `file`, which starts at its line 1 (whole-file context).
 fn from_annotate(out: &str, file: &str) -> Costs {
@@ -61,6 +64,8 @@ fn from_annotate(out: &str, file: &str) -> Costs {
         }
         let (cost, rest) = trimmed.split_once("  ").unwrap_or((row.trim(), ""));
         if let Some(call) = rest.strip_prefix("=> ") {
+            // A call to itself or within its cycle is marked so.
+            let call = call.trim_end_matches(RECURSIVE);
             let (callee, count) = call.rsplit_once(" (").unwrap();
             let name = callee.rsplit_once(':').map_or(callee, |(_, n)| n);
             calls.insert(

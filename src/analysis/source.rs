@@ -21,8 +21,12 @@ pub struct CallRow {
     pub file: FileId,
     pub line: u64,
     pub callee: FnId,
+    /// 0: the profile gives no count (`calls=0`: Go pprof, xtree).
     pub count: u64,
     pub inclusive: Vec<Cost>,
+    /// A call to the function itself or within its cycle: `inclusive`
+    /// includes the nested calls, so it can exceed the caller's own cost.
+    pub recursive: bool,
 }
 
 /// Jumps from one source line to one target line.
@@ -139,12 +143,16 @@ fn one_function(profile: &Profile, analysis: &Analysis, f: FnId, instrs: bool) -
 /// (file, line, target function, target file, target line).
 type JumpKey = (FileId, u64, FnId, FileId, u64);
 
+/// A call site's count, inclusive cost and whether it is recursive.
+type CallSum = (u64, Vec<Cost>, bool);
+
 /// Rows being summed, keyed so that equal positions merge.
 #[derive(Default)]
 struct Accumulator {
     lines: BTreeMap<(FileId, u64), Vec<Cost>>,
     instrs: BTreeMap<u64, (FileId, u64, Vec<Cost>)>,
-    calls: BTreeMap<(FileId, u64, FnId), (u64, Vec<Cost>)>,
+    /// (count, inclusive, recursive) per (file, line, callee).
+    calls: BTreeMap<(FileId, u64, FnId), CallSum>,
     jumps: BTreeMap<JumpKey, (u64, Option<u64>)>,
 }
 
@@ -204,9 +212,10 @@ fn scan(
                 let e = acc
                     .calls
                     .entry((c.file, c.line, c.callee))
-                    .or_insert_with(|| (0, vec![0; width]));
+                    .or_insert_with(|| (0, vec![0; width], false));
                 e.0 = e.0.saturating_add(c.count);
                 add(&mut e.1, &row);
+                e.2 |= recursive(analysis, c.caller, c.callee);
             }
             Record::Jump(j) => {
                 let Some(acc) = slot(j.func).and_then(|i| accs.get_mut(i)) else {
@@ -229,6 +238,15 @@ fn scan(
     error
 }
 
+/// A call from `caller` to itself or to a member of its cycle.
+fn recursive(analysis: &Analysis, caller: FnId, callee: FnId) -> bool {
+    caller == callee
+        || matches!(
+            (analysis.cycle_of(caller), analysis.cycle_of(callee)),
+            (Some(a), Some(b)) if std::ptr::eq(a, b)
+        )
+}
+
 impl Accumulator {
     fn finish(self, error: Option<String>) -> FunctionSource {
         FunctionSource {
@@ -241,13 +259,16 @@ impl Accumulator {
             calls: self
                 .calls
                 .into_iter()
-                .map(|((file, line, callee), (count, inclusive))| CallRow {
-                    file,
-                    line,
-                    callee,
-                    count,
-                    inclusive,
-                })
+                .map(
+                    |((file, line, callee), (count, inclusive, recursive))| CallRow {
+                        file,
+                        line,
+                        callee,
+                        count,
+                        inclusive,
+                        recursive,
+                    },
+                )
                 .collect(),
             jumps: self
                 .jumps

@@ -7,8 +7,9 @@ use super::disasm;
 use crate::analysis::Analysis;
 use crate::analysis::source::FunctionSource;
 use crate::format::{printable, thousands};
-use crate::locate::{Locator, NotFound};
+use crate::locate::{Locator, NotFound, UNKNOWN_FILE};
 use crate::profile::{Cost, FileId, FnId, Profile};
+use crate::source_text::{self, Excerpt, Wanted};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::time::SystemTime;
@@ -20,8 +21,20 @@ pub struct Context<'a> {
     pub newest_profile: Option<SystemTime>,
 }
 
+/// Source text kept for one file's annotation, whatever `--context` asks.
+const MAX_SHOWN: usize = 64 << 20;
+
 pub fn rule() -> String {
     "-".repeat(80)
+}
+
+/// A call count; `?` where the profile gives none (`calls=0`).
+fn count_text(count: u64) -> String {
+    if count == 0 {
+        "?".to_string()
+    } else {
+        thousands(i64::try_from(count).unwrap_or(i64::MAX))
+    }
 }
 
 impl Context<'_> {
@@ -73,10 +86,10 @@ impl Context<'_> {
         let _ = writeln!(
             out,
             "-- {title}: {}",
-            printable(if name.is_empty() { "???" } else { name })
+            printable(if name.is_empty() { UNKNOWN_FILE } else { name })
         );
         let _ = writeln!(out, "{}", rule());
-        let text = match found {
+        let path = match found {
             Ok(path) => {
                 if let (Some(profile_time), Ok(Ok(t))) = (
                     self.newest_profile,
@@ -86,26 +99,24 @@ impl Context<'_> {
                         let _ = writeln!(
                             out,
                             "warning: {} is newer than the profile; lines may not match",
-                            path.display()
+                            printable(&path.display().to_string())
                         );
                     }
                 }
-                std::fs::read(&path).ok()
+                Some(path)
             }
             Err(not_found) => {
-                let _ = writeln!(out, "{not_found}");
+                let _ = writeln!(out, "{}", printable(&not_found.to_string()));
                 if !missing.iter().any(|m| m.path == not_found.path) {
                     missing.push(not_found);
                 }
                 None
             }
         };
-        let text = text.map(|t| String::from_utf8_lossy(&t).into_owned());
-        let lines: Vec<&str> = text.as_deref().map_or(Vec::new(), |t| t.lines().collect());
-        self.lines(out, rows, &lines);
+        self.lines(out, rows, path.as_deref());
     }
 
-    fn lines(&self, out: &mut String, rows: &FunctionSource, text: &[&str]) {
+    fn lines(&self, out: &mut String, rows: &FunctionSource, path: Option<&std::path::Path>) {
         let w = self.analysis.width;
         let mut cost: BTreeMap<u64, Vec<Cost>> = BTreeMap::new();
         for r in &rows.lines {
@@ -114,7 +125,22 @@ impl Context<'_> {
         let mut marked: BTreeSet<u64> = cost.keys().copied().collect();
         marked.extend(rows.calls.iter().map(|c| c.line));
         marked.extend(rows.jumps.iter().map(|j| j.line));
-        let n = text.len() as u64;
+        let context = u64::try_from(self.options.context).unwrap_or(u64::MAX);
+        let wanted = Wanted::around(marked.iter().copied(), context);
+        // Only the lines shown are read; a file that cannot be read is
+        // annotated as one not found (costs by line number).
+        let text = match path.map(|p| source_text::read(p, &wanted, MAX_SHOWN)) {
+            Some(Ok(text)) => Some(text),
+            Some(Err(e)) => {
+                let _ = writeln!(out, "cannot read the source file: {e}");
+                None
+            }
+            None => None,
+        };
+        let text = text.unwrap_or(Excerpt {
+            total: Some(0),
+            ..Excerpt::default()
+        });
         // Every cell of a column as wide as the widest in this file.
         let zero = vec![0; w];
         let mut widths = vec![1; self.options.events.len()];
@@ -133,29 +159,30 @@ impl Context<'_> {
                 .join(" ")
         };
         let _ = writeln!(out, "{}", self.header());
-        let ctx = self.options.context as u64;
-        let mut shown: BTreeSet<u64> = BTreeSet::new();
-        for &l in marked.iter().filter(|&&l| l >= 1 && l <= n) {
-            shown.extend(l.saturating_sub(ctx).max(1)..=(l + ctx).min(n));
-        }
         let mut previous = 0;
-        for &l in &shown {
-            if l != previous + 1 {
+        for (l, source) in &text.lines {
+            if *l != previous + 1 {
                 let _ = writeln!(out, "-- line {l} {}", "-".repeat(40));
             }
-            previous = l;
-            let cells = pad(self.cells(cost.get(&l).unwrap_or(&zero)));
-            let source = printable(text[(l - 1) as usize]);
-            let _ = writeln!(out, "{cells}  {source}");
-            self.calls_and_jumps(out, rows, l, &pad);
+            previous = *l;
+            let cells = pad(self.cells(cost.get(l).unwrap_or(&zero)));
+            let _ = writeln!(out, "{cells}  {}", printable(source));
+            self.calls_and_jumps(out, rows, *l, &pad);
+        }
+        if let Some(stopped) = text.stopped_at {
+            let _ = writeln!(
+                out,
+                "-- cut at line {stopped}: more than {} MiB of text to show (use a smaller --context) --",
+                MAX_SHOWN >> 20
+            );
         }
         let outside: Vec<u64> = marked
             .iter()
             .copied()
-            .filter(|&l| l == 0 || l > n)
+            .filter(|&l| l == 0 || text.ends_before(l) || text.stopped_at.is_some_and(|s| l >= s))
             .collect();
         if !outside.is_empty() {
-            let what = if text.is_empty() {
+            let what = if text.lines.is_empty() {
                 "Costs by line (no source text)"
             } else {
                 "Costs at line 0 (no line information) or past the end of the file"
@@ -179,12 +206,18 @@ impl Context<'_> {
         pad: &dyn Fn(Vec<String>) -> String,
     ) {
         for c in rows.calls.iter().filter(|c| c.line == l) {
+            // A recursive call's cost includes the calls nested in it.
+            let recursive = if c.recursive {
+                " ↻ recursive (cost includes nested calls)"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 out,
-                "{}  => {} ({}×)",
+                "{}  => {} ({}×){recursive}",
                 pad(self.cells(&c.inclusive)),
                 self.callee(c.callee),
-                thousands(i64::try_from(c.count).unwrap_or(i64::MAX))
+                count_text(c.count)
             );
         }
         for j in rows.jumps.iter().filter(|j| j.line == l) {
@@ -217,7 +250,7 @@ impl Context<'_> {
     /// `file:function` of a callee, as callgrind_annotate writes it.
     fn callee(&self, f: FnId) -> String {
         let file = self.profile.fn_file(f);
-        let file = if file.is_empty() { "???" } else { file };
+        let file = if file.is_empty() { UNKNOWN_FILE } else { file };
         format!("{}:{}", printable(file), printable(self.profile.fn_name(f)))
     }
 
@@ -234,11 +267,14 @@ impl Context<'_> {
             return;
         }
         let object = self.profile.fn_object(f);
-        let first = src.instrs.first().map_or(0, |i| i.addr);
-        let last = src.instrs.last().map_or(0, |i| i.addr);
-        let asm = disasm::disassemble(object, first, last + 16);
+        let addrs: Vec<u64> = src.instrs.iter().map(|i| i.addr).collect();
+        let (ranges, refused) = disasm::ranges(&addrs);
+        let asm = disasm::disassemble(object, &ranges);
         let _ = writeln!(out, "-- Instructions of {name} [{}]", printable(object));
-        if asm.is_empty() {
+        for why in &refused {
+            let _ = writeln!(out, "({why})");
+        }
+        if asm.is_empty() && refused.is_empty() {
             let _ = writeln!(
                 out,
                 "(no disassembly: objdump or the object file is not available)"

@@ -29,7 +29,7 @@ fn context_lines_and_separators() {
     let (profile, locator) = fixture(dir.path());
     let analysis = Analysis::new(&profile);
     let f = FnId(0);
-    let out = annotate(&profile, &analysis, &locator, &options(2, vec![f]));
+    let out = annotate(&profile, &analysis, &locator, &options(2, vec![f])).unwrap();
     let body: Vec<&str> = out.lines().skip_while(|l| *l != "Ir").skip(1).collect();
     assert_eq!(
         body[0],
@@ -57,7 +57,7 @@ fn auto_mode_sums_every_function_of_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let (profile, locator) = fixture(dir.path());
     let analysis = Analysis::new(&profile);
-    let out = annotate(&profile, &analysis, &locator, &options(0, Vec::new()));
+    let out = annotate(&profile, &analysis, &locator, &options(0, Vec::new())).unwrap();
     // g's cost at line 1 and f's at lines 5 and 20, in one file section.
     assert_eq!(out.matches("-- Auto-annotated source:").count(), 1, "{out}");
     assert!(out.contains("100  source line 1"), "{out}");

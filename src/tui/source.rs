@@ -6,8 +6,11 @@
 use super::scroll::Scroll;
 use crate::analysis::Analysis;
 use crate::analysis::source::{FunctionSource, function_source};
-use crate::locate::Locator;
+use crate::format::thousands;
+use crate::locate::{Locator, NotFound, UNKNOWN_FILE};
 use crate::profile::{Cost, FileId, FnId, Profile};
+use crate::source_text::{self, Excerpt, Wanted};
+use std::path::Path;
 
 /// What the body of the view is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,8 +85,14 @@ pub enum DiskChange {
     Changed,
 }
 
-/// Source files are read up to this size; the rest is left out, said so.
-pub const MAX_SOURCE: u64 = 64 << 20;
+/// Lines of a source file shown whole; past them, only lines with costs
+/// and `CONTEXT` lines around each (a file of millions of lines costs no
+/// more than this).
+pub const MAX_LINES: u64 = 200_000;
+/// Bytes of text kept for the lines shown whole, and again for the rest.
+pub const MAX_TEXT: usize = 16 << 20;
+/// Lines shown around each line with a cost past `MAX_LINES`.
+const CONTEXT: u64 = 3;
 
 impl SourceView {
     /// Builds the view of `f`, showing `file` if given (else the file with
@@ -163,30 +172,6 @@ impl SourceView {
             return;
         }
         let name = profile.file_name(fid);
-        let mut truncated = false;
-        let text = match locator.locate(name) {
-            Ok(path) => match read_source(&path) {
-                Ok((bytes, stamp)) => {
-                    truncated = stamp.len > MAX_SOURCE;
-                    self.stamp = Some(stamp);
-                    self.body = Body::Text(path);
-                    Some(
-                        String::from_utf8_lossy(&bytes)
-                            .lines()
-                            .map(expand_tabs)
-                            .collect::<Vec<_>>(),
-                    )
-                }
-                Err(e) => {
-                    self.body = Body::Missing(format!("{}: {e}", path.display()));
-                    None
-                }
-            },
-            Err(not_found) => {
-                self.body = Body::Missing(not_found.to_string());
-                None
-            }
-        };
         // Line numbers this file has costs, calls or jumps at.
         let mut numbered: Vec<u64> = d
             .lines
@@ -198,30 +183,65 @@ impl SourceView {
             .collect();
         numbered.sort_unstable();
         numbered.dedup();
-        if let Body::Missing(msg) = &self.body {
-            rows.push(Row::Note(msg.clone()));
+        let text = match locator.locate(name) {
+            Ok(path) => match read_source(&path) {
+                Ok((text, stamp)) => {
+                    self.stamp = Some(stamp);
+                    self.body = Body::Text(path);
+                    Some(text)
+                }
+                Err(e) => {
+                    let msg = format!("{}: {e}", path.display());
+                    rows.push(Row::Note(msg.clone()));
+                    self.body = Body::Missing(msg);
+                    None
+                }
+            },
+            Err(not_found) => {
+                rows.extend(not_found_notes(&not_found).into_iter().map(Row::Note));
+                self.body = Body::Missing(not_found.to_string());
+                None
+            }
+        };
+        if matches!(self.body, Body::Missing(_)) {
             rows.push(Row::Note(
                 "Lines with costs (no source text available):".into(),
             ));
         }
-        let text_len = text.as_ref().map_or(0, Vec::len) as u64;
         if numbered.first() == Some(&0) {
             rows.push(Row::Note("Costs without line information:".into()));
             self.push_line(&mut rows, 0, None);
         }
-        if let Some(text) = text {
-            for (i, t) in text.into_iter().enumerate() {
-                self.push_line(&mut rows, i as u64 + 1, Some(t));
+        let Some(text) = text else {
+            for &n in numbered.iter().filter(|&&n| n > 0) {
+                self.push_line(&mut rows, n, None);
+            }
+            self.rows = rows;
+            return;
+        };
+        let whole = text.lines.len() as u64;
+        for (n, t) in text.lines {
+            self.push_line(&mut rows, n, Some(expand_tabs(&t)));
+        }
+        let mut beyond: Vec<u64> = numbered.into_iter().filter(|&n| n > whole).collect();
+        if text.total.is_none() {
+            // The file goes on past what is shown whole: only the lines with
+            // costs, and a few around each, are read from the rest.
+            rows.push(Row::Note(format!(
+                "The file is cut after line {} (more than {} lines or {} MiB):",
+                count(whole),
+                count(MAX_LINES),
+                MAX_TEXT >> 20
+            )));
+            rows.push(Row::Note(format!(
+                "below, only lines with costs and {CONTEXT} lines around each."
+            )));
+            if let Body::Text(path) = &self.body {
+                let path = path.clone();
+                beyond = self.push_excerpt(&mut rows, &path, &beyond);
             }
         }
-        if truncated {
-            rows.push(Row::Note(format!(
-                "The file is longer than {} MiB: the rest is not shown.",
-                MAX_SOURCE >> 20
-            )));
-        }
-        let beyond: Vec<u64> = numbered.into_iter().filter(|&n| n > text_len).collect();
-        if text_len > 0 && !beyond.is_empty() {
+        if !beyond.is_empty() {
             rows.push(Row::Note(
                 "Lines beyond the end of the file (is it the same version?):".into(),
             ));
@@ -230,6 +250,40 @@ impl SourceView {
             self.push_line(&mut rows, n, None);
         }
         self.rows = rows;
+    }
+
+    /// Rows for `lines` past the part shown whole, with `CONTEXT` lines
+    /// around each and `-- line N --` where lines are left out; returns the
+    /// lines the file turned out not to have.
+    fn push_excerpt(&self, rows: &mut Vec<Row>, path: &Path, lines: &[u64]) -> Vec<u64> {
+        let wanted = Wanted::around(lines.iter().copied(), CONTEXT);
+        let text = match source_text::read(path, &wanted, MAX_TEXT) {
+            Ok(text) => text,
+            Err(e) => {
+                rows.push(Row::Note(format!("cannot read further: {e}")));
+                return lines.to_vec();
+            }
+        };
+        let mut previous = 0;
+        for (n, t) in text.lines.iter() {
+            if *n != previous + 1 {
+                rows.push(Row::Note(format!("-- line {} --", count(*n))));
+            }
+            previous = *n;
+            self.push_line(rows, *n, Some(expand_tabs(t)));
+        }
+        if let Some(stop) = text.stopped_at {
+            rows.push(Row::Note(format!(
+                "Not read past line {}: more than {} MiB to show.",
+                count(stop),
+                MAX_TEXT >> 20
+            )));
+        }
+        lines
+            .iter()
+            .copied()
+            .filter(|&n| text.ends_before(n) || text.stopped_at.is_some_and(|s| n >= s))
+            .collect()
     }
 
     fn push_line(&self, rows: &mut Vec<Row>, line: u64, text: Option<String>) {
@@ -311,16 +365,59 @@ impl SourceView {
     }
 }
 
-/// The first `MAX_SOURCE` bytes of a regular file, and its stamp (taken
-/// before reading, so that a write while reading shows as a change).
-fn read_source(path: &std::path::Path) -> std::io::Result<(Vec<u8>, Stamp)> {
-    use std::io::Read;
+/// The first `MAX_LINES` lines of a regular file (at most `MAX_TEXT`
+/// bytes of them), and its stamp (taken before reading, so that a write
+/// while reading shows as a change). `total` is `None` when the file has
+/// more lines than those.
+fn read_source(path: &Path) -> std::io::Result<(Excerpt, Stamp)> {
     let stamp = Stamp::of(path).ok_or_else(|| std::io::Error::other("not a regular file"))?;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_SOURCE)
-        .read_to_end(&mut bytes)?;
-    Ok((bytes, stamp))
+    // One line more than shown says whether the file goes on.
+    let mut text = source_text::read(path, &Wanted::first(MAX_LINES + 1), MAX_TEXT)?;
+    if text.lines.len() as u64 > MAX_LINES {
+        text.lines.truncate(MAX_LINES as usize);
+        text.total = None;
+    }
+    if text.stopped_at.is_some() {
+        text.total = None;
+    }
+    Ok((text, stamp))
+}
+
+/// The note rows for a file not found: short lines, each option on its
+/// own, so that no width cuts one in the middle; the `--source-root`
+/// targets tried; for a function without a file, no option to suggest.
+fn not_found_notes(not_found: &NotFound) -> Vec<String> {
+    if not_found.unknown {
+        return vec![
+            format!("No source file: the profile names none ({UNKNOWN_FILE})."),
+            "The code was built without debug information (-g).".into(),
+        ];
+    }
+    let dirs: Vec<String> = not_found
+        .searched
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect();
+    let mut notes = vec![format!(
+        "source file {} not found (searched: {})",
+        not_found.path,
+        dirs.join(", ")
+    )];
+    if !not_found.rewritten.is_empty() {
+        notes.push("--source-root gave (tried first):".into());
+        notes.extend(not_found.rewritten.iter().map(|r| format!("  {r}")));
+    }
+    notes.extend([
+        "To show it, start cgtui with".into(),
+        "  --source-root OLD=NEW (rewrite a prefix)".into(),
+        "  or -I DIR (a directory to search).".into(),
+    ]);
+    notes
+}
+
+/// A line number with thousands separators.
+fn count(n: u64) -> String {
+    thousands(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 /// Tabs to spaces (8 columns), so the text lines up in cells.
