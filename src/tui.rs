@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod app;
+pub mod clipboard;
 pub mod exit;
 pub mod input;
 pub mod keymap;

@@ -47,14 +47,26 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     }
 }
 
-/// A function's name cut to `width` cells keeping its start and end,
+/// A function's name as drawn everywhere but the details line: template
+/// argument lists folded to `<…>` when the user asked (`T`).
+pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
+    let name = app.profile.fn_name(f);
+    if app.fold_templates {
+        super::widgets::fold_templates(name, app.theme.glyphs().ellipsis)
+    } else {
+        name.into()
+    }
+}
+
+/// A function's name (as `shown_name`) cut to `width` cells keeping its start and end,
 /// followed by what tells it apart from others of the same name (dim),
 /// as spans in `style`.
 pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'static>> {
     use super::widgets::{cells, fit, fit_middle};
     let g = app.theme.glyphs();
     let qualifier = app.qualifiers.get(&f).map(|q| format!(" ({q})"));
-    let name = app.profile.fn_name(f);
+    let name = shown_name(app, f);
+    let name = name.as_ref();
     let Some(q) = qualifier else {
         return vec![Span::styled(fit_middle(name, width, g), style)];
     };

@@ -3,8 +3,7 @@
 //! (breadcrumb, messages, warnings) and the key hints.
 
 use crate::format::printable;
-use crate::profile::FnId;
-use crate::tui::app::{App, Pane as Focus};
+use crate::tui::app::App;
 use crate::tui::keymap;
 use crate::tui::layout::Areas;
 use crate::tui::widgets::{cells, fit, fit_middle, put_line};
@@ -102,19 +101,6 @@ pub fn event_window(widths: &[usize], current: usize, room: usize, mark: usize) 
     (from, to.max((current + 1).min(widths.len())))
 }
 
-/// The function the focused pane has selected.
-fn selected_function(app: &App) -> Option<FnId> {
-    let edge = |edges: &[u32], i: usize, callers: bool| {
-        let e = app.analysis.edges[*edges.get(i)? as usize];
-        Some(if callers { e.caller } else { e.callee })
-    };
-    match app.focus {
-        Focus::List => app.current,
-        Focus::Callers => edge(&app.callers, app.caller_scroll.selected, true),
-        Focus::Callees => edge(&app.callees, app.callee_scroll.selected, false),
-    }
-}
-
 /// The selected function's whole name, its file and its object: what the
 /// list's cut names and shared names leave out.
 pub fn details(app: &App, buf: &mut Buffer, area: Rect) {
@@ -123,7 +109,7 @@ pub fn details(app: &App, buf: &mut Buffer, area: Rect) {
     }
     let t = app.theme;
     let g = t.glyphs();
-    let Some(f) = selected_function(app) else {
+    let Some(f) = app.selected_function() else {
         return;
     };
     let p = &app.profile;
@@ -169,7 +155,7 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
         .iter()
         .map(|p| p.func)
         .chain(app.current)
-        .map(|f| printable(app.profile.fn_name(f)).into_owned())
+        .map(|f| printable(&super::shown_name(app, f)).into_owned())
         .collect();
     let path = crumbs.join(g.crumb);
     let path = if cells(&path) > room {
