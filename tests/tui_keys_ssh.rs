@@ -374,3 +374,38 @@ fn the_source_view_scrolls_sideways_with_marks() {
     let scrolled = text(&render(&mut app, 80, 24));
     assert!(scrolled.contains("1 │ /* Self recursion"), "{scrolled}");
 }
+
+#[test]
+fn what_these_keys_draw_is_ascii_in_ascii_mode() {
+    let mut app = sample_app("cpp-names.callgrind");
+    app.theme = cgtui::tui::Theme {
+        color: false,
+        ascii: true,
+    };
+    let long = "std::basic_ostream".repeat(8);
+    send(&mut app, format!("T/{long}\x1b[D\x1b[D").as_bytes());
+    let search = text(&render(&mut app, 80, 24));
+    send(&mut app, b"\x1b[H");
+    let start = text(&render(&mut app, 80, 24));
+    send(&mut app, b"\x05\x15\x1b\x7fuse_facet\ry");
+    let copied = text(&render(&mut app, 80, 24));
+    send(&mut app, b"Ms>");
+    let source = text(&render(&mut app, 80, 24));
+    // Popup borders are ratatui's line drawing (the terminal set-up's
+    // part of the issue); everything else is ASCII.
+    for screen in [&search, &start, &copied, &source] {
+        let other = screen
+            .chars()
+            .find(|c| !c.is_ascii() && !('\u{2500}'..='\u{257f}').contains(c));
+        assert_eq!(other, None, "{screen}");
+    }
+    assert!(search.contains("/ <"), "{search}");
+    assert!(start.contains("/ std::basic_ostreamstd"), "{start}");
+    assert!(
+        copied.contains("copied std::ctype<char> con")
+            && copied.contains("to the clipboard (OSC 52)"),
+        "{copied}"
+    );
+    assert!(source.contains("| <"), "{source}");
+    assert!(app.source_shift > 0);
+}

@@ -84,7 +84,7 @@ impl App {
 
     fn copy(&mut self, text: String) {
         let text = clipboard::clean(&text);
-        let shown = fit_middle(&text, 48, self.theme.glyphs());
+        let shown = fit_middle(&text, 32, self.theme.glyphs());
         self.message = Some(format!("copied {shown} to the clipboard (OSC 52)"));
         self.clipboard = Some(text);
     }

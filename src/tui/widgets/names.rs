@@ -18,7 +18,9 @@ fn ident(c: u8) -> bool {
 }
 
 /// If `operator` starts at `i` (as a word), the index after it and its
-/// symbol, and whether that symbol is one of `OPERATORS`.
+/// symbol (`<<`, `->`, `==`, `()`: the angle brackets of `OPERATORS` are
+/// no brackets), and whether it has a symbol (a template argument list
+/// may follow: `operator==<int>`, `operator<< <char>`).
 fn operator_at(b: &[u8], i: usize) -> Option<(usize, bool)> {
     const WORD: &[u8] = b"operator";
     if !b[i..].starts_with(WORD) || (i > 0 && ident(b[i - 1])) {
@@ -28,13 +30,19 @@ fn operator_at(b: &[u8], i: usize) -> Option<(usize, bool)> {
     if b.get(j).is_some_and(|&c| ident(c)) {
         return None;
     }
-    match OPERATORS
+    let rest = &b[j..];
+    let len = match OPERATORS
         .iter()
-        .find(|op| b[j..].starts_with(op.as_bytes()))
+        .chain(&["()", "[]"])
+        .find(|op| rest.starts_with(op.as_bytes()))
     {
-        Some(op) => Some((j + op.len(), true)),
-        None => Some((j, false)),
-    }
+        Some(op) => op.len(),
+        None => rest
+            .iter()
+            .take_while(|c| b"+-*/%^&|~!=,".contains(c))
+            .count(),
+    };
+    Some((j + len, len > 0))
 }
 
 /// The index of the `>` closing the list opened at `open`, if any.
@@ -73,12 +81,12 @@ pub fn fold_templates<'a>(name: &'a str, ellipsis: &str) -> Cow<'a, str> {
     // The next `<` opens a list (it follows `operator<<` and a space).
     let mut opens = false;
     while i < b.len() {
-        if let Some((next, brackets)) = operator_at(b, i) {
+        if let Some((next, symbol)) = operator_at(b, i) {
             i = next;
-            if brackets && b.get(i) == Some(&b' ') && b.get(i + 1) == Some(&b'<') {
+            if symbol && b.get(i) == Some(&b' ') && b.get(i + 1) == Some(&b'<') {
                 i += 1;
-                opens = true;
             }
+            opens = symbol && b.get(i) == Some(&b'<');
             continue;
         }
         let template = b[i] == b'<' && (opens || (i > 0 && ident(b[i - 1])));
@@ -162,6 +170,13 @@ mod tests {
             "std::unique_ptr<…>::operator->() const"
         );
         assert_eq!(fold("my_operator<int>"), "my_operator<…>");
+        assert_eq!(
+            fold("bool __gnu_cxx::operator!=<int*, std::vector<int> >(A const&)"),
+            "bool __gnu_cxx::operator!=<…>(A const&)"
+        );
+        assert_eq!(fold("X::operator()<int>(int)"), "X::operator()<…>(int)");
+        assert_eq!(fold("X::operator[](int)"), "X::operator[](int)");
+        assert_eq!(fold("bool operator==(A, B)"), "bool operator==(A, B)");
         assert_eq!(fold("f<decltype(a->b)>(int)"), "f<…>(int)");
     }
 
