@@ -126,6 +126,14 @@ pub struct BrowseArgs {
     pub load: LoadArgs,
     #[command(flatten)]
     pub sources: SourceArgs,
+    /// Draw with ASCII only (also `CGTUI_ASCII=1`; the default where the
+    /// locale is not UTF-8).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Leave the mouse to the terminal (its own selection) from the start;
+    /// `M` switches capture on and off in the browser.
+    #[arg(long)]
+    pub no_mouse: bool,
 }
 
 impl BrowseArgs {
@@ -135,6 +143,8 @@ impl BrowseArgs {
             files: self.files.clone(),
             load: self.load.options(),
             sources: self.sources.sources(),
+            ascii: self.ascii,
+            mouse: !self.no_mouse,
         }
     }
 }

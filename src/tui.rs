@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod app;
+pub mod clipboard;
 pub mod exit;
 pub mod input;
 pub mod keymap;
@@ -32,7 +33,7 @@ use std::path::PathBuf;
 
 /// What the browser is given (plain options: `cli` turns the command line
 /// into these).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BrowseOptions {
     /// Profile files (`-` is standard input); empty: the newest
     /// `callgrind.out.*` in the current directory.
@@ -40,6 +41,22 @@ pub struct BrowseOptions {
     pub load: LoadOptions,
     /// Where source files are looked for; the profiles' folders are added.
     pub sources: Locator,
+    /// ASCII glyphs whatever the locale says.
+    pub ascii: bool,
+    /// Mouse capture on at the start.
+    pub mouse: bool,
+}
+
+impl Default for BrowseOptions {
+    fn default() -> Self {
+        BrowseOptions {
+            files: Vec::new(),
+            load: LoadOptions::default(),
+            sources: Locator::default(),
+            ascii: false,
+            mouse: true,
+        }
+    }
 }
 
 /// `cgtui FILE...`: load, then browse until the user quits; the exit
@@ -59,8 +76,14 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     let mut input = input::Terminal::open().map_err(BrowseError::NoTerminal)?;
     exit::spawn_watchdog(signals.clone());
     let locator = options.sources.with_profile_dirs(&files);
-    let theme = Theme::from_env();
-    let make = move |profile| App::new(profile, theme, locator);
+    let mut theme = Theme::from_env();
+    theme.ascii |= options.ascii;
+    let mouse = options.mouse;
+    let make = move |profile| {
+        let mut app = App::new(profile, theme, locator);
+        app.set_mouse(mouse);
+        app
+    };
     let mut app = match load::load(set, options.load, &signals, &mut input, make)? {
         load::Loaded::Done(app) => app,
         load::Loaded::Aborted(status) => return Ok(status),

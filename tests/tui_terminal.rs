@@ -153,3 +153,53 @@ fn idle_it_does_not_wake_up() {
     pty.send("q");
     pty.finish();
 }
+
+#[test]
+fn mouse_reporting_is_on_while_browsing_and_off_after_quit_and_crash() {
+    let on = "\x1b[?1000h";
+    let off = "\x1b[?1000l";
+    let mut pty = Pty::spawn("samples/recursion.callgrind");
+    pty.wait_for("Callees of");
+    // The wheel (SGR report, button 65: down) moves the list's selection.
+    let before = pty.contents();
+    pty.send("\x1b[<65;10;8M");
+    pty.settle(Duration::from_millis(200));
+    assert_ne!(pty.contents(), before, "the wheel did nothing");
+    // M gives the mouse back to the terminal, M again takes it.
+    pty.send("M");
+    pty.settle(Duration::from_millis(200));
+    pty.send("M");
+    pty.send("q");
+    pty.finish();
+    let raw = String::from_utf8_lossy(&pty.raw);
+    assert!(raw.contains(on), "never switched on");
+    assert!(raw.rfind(off) > raw.rfind(on), "left on after quit");
+    assert!(raw.matches(on).count() >= 2, "M did not switch it back on");
+    // After a panic too; and --no-mouse never switches it on.
+    let mut pty = Pty::spawn_with(
+        "samples/recursion.callgrind",
+        (80, 24),
+        &[("CGTUI_TEST_BREAK_VIEW", "1"), ("RUST_BACKTRACE", "0")],
+    );
+    pty.finish();
+    let raw = String::from_utf8_lossy(&pty.raw);
+    assert!(raw.rfind(off) > raw.rfind(on), "left on after a panic");
+    let mut pty = Pty::spawn("--no-mouse samples/recursion.callgrind");
+    pty.wait_for("Callees of");
+    pty.send("q");
+    pty.finish();
+    assert!(!String::from_utf8_lossy(&pty.raw).contains(on));
+}
+
+#[test]
+fn y_copies_through_the_terminal_with_osc_52() {
+    let mut pty = Pty::spawn("samples/recursion.callgrind");
+    pty.wait_for("Callees of");
+    pty.send("y");
+    pty.wait_for("copied main");
+    pty.send("q");
+    pty.finish();
+    let raw = String::from_utf8_lossy(&pty.raw);
+    // "main" in base64.
+    assert!(raw.contains("\x1b]52;c;bWFpbg==\x07"), "{raw}");
+}

@@ -41,8 +41,23 @@ pub enum Action {
     Search,
     /// Type a character into the search query.
     SearchInput(char),
-    /// Delete the last character of the search query.
+    /// Delete the character before the cursor in the search query.
     SearchDelete,
+    /// Delete the character under the cursor in the search query.
+    SearchDeleteForward,
+    /// Delete the word before the cursor in the search query (readline's
+    /// Ctrl-W).
+    SearchDeleteWord,
+    /// Delete from the start of the search query to the cursor.
+    SearchDeleteToStart,
+    /// Move the search query's cursor one character left.
+    CursorLeft,
+    /// Move the search query's cursor one character right.
+    CursorRight,
+    /// Move the search query's cursor to its start.
+    CursorStart,
+    /// Move the search query's cursor to its end.
+    CursorEnd,
     /// Go to the selected search result.
     SearchAccept,
     /// Go to the next result of the last search.
@@ -85,4 +100,23 @@ pub enum Action {
     Help,
     /// Close the innermost popup or view.
     Close,
+    /// Scroll the source view's text left (toward the line starts).
+    ShiftLeft,
+    /// Scroll the source view's text right, to read long lines.
+    ShiftRight,
+    /// Fold C++ template argument lists to `<…>` in names, or unfold them.
+    FoldTemplates,
+    /// Copy the selected function's full name to the clipboard (OSC 52).
+    CopyName,
+    /// Copy the selected place as `file:line` to the clipboard (OSC 52).
+    CopyPlace,
+    /// Switch mouse capture on or off (off: the terminal selects text).
+    ToggleMouse,
+    /// Scroll the pane under the mouse pointer up.
+    WheelUp,
+    /// Scroll the pane under the mouse pointer down.
+    WheelDown,
+    /// Select the row under the mouse pointer and focus its pane; a second
+    /// click on the same row soon after acts as Enter.
+    Click,
 }

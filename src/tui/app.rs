@@ -5,10 +5,13 @@
 //! `popups`; the flat list's orders in `orders`. Holds the immutable
 //! `Profile` and the `Analysis` of the selected parts. Draws nothing.
 
+mod copy;
 mod lists;
+mod mouse;
 mod navigate;
 pub mod orders;
 mod popups;
+mod query;
 pub mod rows;
 mod source_view;
 
@@ -24,6 +27,7 @@ use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::search::Search;
 use orders::Orders;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The panes of the browse screen, in Tab order.
 pub use super::layout::Focus as Pane;
@@ -116,6 +120,23 @@ pub struct App {
     pub diagnostics: usize,
     /// A one-shot message for the status line.
     pub message: Option<String>,
+    /// The search query's cursor, in characters from its start.
+    pub search_cursor: usize,
+    /// C++ template argument lists drawn folded to `<…>` (`T`).
+    pub fold_templates: bool,
+    /// Cells the source view's text is scrolled right by (`<`, `>`).
+    pub source_shift: usize,
+    /// Mouse capture wanted (`M`; off with `--no-mouse`): the terminal
+    /// layer reads it after each update and switches reporting to match.
+    pub mouse: bool,
+    /// Text to put on the user's clipboard (`y`, `Y`), already cleaned:
+    /// the terminal layer takes it and writes `clipboard::osc52` of it.
+    pub clipboard: Option<String>,
+    /// Where the last mouse report was, and the last click (double-click).
+    pointer: (u16, u16),
+    last_click: Option<(Instant, mouse::Target)>,
+    /// When the keys being handled arrived (the caller's clock).
+    now: Instant,
 }
 
 /// The search over every function's name and, after them, the cycles'
@@ -192,6 +213,14 @@ impl App {
             qualifiers,
             diagnostics,
             message: None,
+            search_cursor: 0,
+            fold_templates: false,
+            source_shift: 0,
+            mouse: true,
+            clipboard: None,
+            pointer: (0, 0),
+            last_click: None,
+            now: Instant::now(),
         };
         app.resort();
         if let Some(f) = lists::opening_function(&app.profile, &app.order) {
@@ -222,10 +251,24 @@ impl App {
     /// Handles keys that arrived together (a paste, key repeat): the
     /// characters typed into the search prompt run one query, not one each.
     pub fn keys(&mut self, keys: &[Key]) {
+        self.keys_at(keys, Instant::now());
+    }
+
+    /// `keys`, arrived at `now` (what tells a double-click from two
+    /// clicks; tests give their own clock).
+    pub fn keys_at(&mut self, keys: &[Key], now: Instant) {
+        self.now = now;
         let mut typed = String::new();
         for &key in keys {
             if self.quit {
                 return;
+            }
+            if let Key::Mouse(m) = key {
+                // A report still on its way after capture was switched off.
+                if !self.mouse {
+                    continue;
+                }
+                self.pointer = (m.column, m.row);
             }
             match keymap::lookup(self.context(), key) {
                 Some(Action::SearchInput(c)) => typed.push(c),
@@ -303,6 +346,18 @@ impl App {
             Action::NextMatch => self.step_match(true),
             Action::PrevMatch => self.step_match(false),
             Action::Source => self.toggle_source(),
+            Action::FoldTemplates => self.toggle_fold(),
+            Action::CopyName => self.copy_name(),
+            Action::CopyPlace => self.copy_place(),
+            Action::ToggleMouse => {
+                self.set_mouse(!self.mouse);
+                self.message = Some(if self.mouse {
+                    "mouse on: wheel scrolls, click selects (Shift-drag selects text)".into()
+                } else {
+                    "mouse off: the terminal selects text (M: on again)".into()
+                });
+            }
+            Action::WheelUp | Action::WheelDown | Action::Click => self.mouse_action(action),
             _ => match self.context() {
                 Context::Help | Context::Parts | Context::Search | Context::Warnings => {
                     self.popup_action(action);
@@ -318,6 +373,12 @@ impl App {
             });
         }
         self.fit();
+    }
+
+    /// Switches mouse capture on or off (`--no-mouse` starts with it off).
+    pub fn set_mouse(&mut self, on: bool) {
+        self.mouse = on;
+        self.last_click = None;
     }
 
     /// What is open, for the layout.

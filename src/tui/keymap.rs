@@ -2,7 +2,10 @@
 //! lookup of a key's action per context (the table is in `bindings`), and
 //! the text forms the help screen and the status hints are generated from
 //! (`text` reads keys written as text). Plain keys only: chords do not
-//! survive SSH and tmux (Ctrl-C is the one exception, and it only quits).
+//! survive SSH and tmux (Ctrl-C is the one exception, and it only quits;
+//! the search prompt also takes the editing keys of readline). Mouse
+//! reports are keys too, bound by their kind (their place is where the
+//! action applies).
 
 mod bindings;
 mod text;
@@ -29,9 +32,53 @@ pub enum Key {
     PageDown,
     Home,
     End,
+    Delete,
+    /// Alt-Backspace (`ESC DEL`): one key, not Esc then Backspace.
+    AltBackspace,
+    /// Ctrl-Backspace where the terminal tells it from Backspace (CSI u,
+    /// xterm's modifyOtherKeys); 0x08 stays Backspace.
+    CtrlBackspace,
+    /// A mouse report (only when mouse capture is on).
+    Mouse(Mouse),
+}
+
+/// What the mouse did, and where (0-based cell column and row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mouse {
+    pub kind: MouseKind,
+    pub column: u16,
+    pub row: u16,
+}
+
+/// The mouse reports cgtui uses (others are dropped when read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MouseKind {
+    /// The left button pressed.
+    Click,
+    WheelUp,
+    WheelDown,
+}
+
+impl Mouse {
+    /// A report of `kind` at no place: how the keymap names it.
+    pub const fn kind(kind: MouseKind) -> Key {
+        Key::Mouse(Mouse {
+            kind,
+            column: 0,
+            row: 0,
+        })
+    }
 }
 
 impl Key {
+    /// The key as the keymap knows it: a mouse report without its place.
+    pub fn unplaced(self) -> Key {
+        match self {
+            Key::Mouse(m) => Mouse::kind(m.kind),
+            key => key,
+        }
+    }
+
     /// How the help screen writes the key (arrows spelled out in ASCII).
     pub fn label(self, ascii: bool) -> String {
         match self {
@@ -55,6 +102,14 @@ impl Key {
             Key::PageDown => "PgDn".into(),
             Key::Home => "Home".into(),
             Key::End => "End".into(),
+            Key::Delete => "Del".into(),
+            Key::AltBackspace => "M-BS".into(),
+            Key::CtrlBackspace => "C-BS".into(),
+            Key::Mouse(m) => match m.kind {
+                MouseKind::Click => "click".into(),
+                MouseKind::WheelUp => "wheel-up".into(),
+                MouseKind::WheelDown => "wheel-down".into(),
+            },
         }
     }
 }
@@ -76,6 +131,8 @@ pub enum Context {
     Help,
     /// The list of load warnings.
     Warnings,
+    /// Mouse reports, wherever the pointer is (never the context itself).
+    Mouse,
 }
 
 impl Context {
@@ -88,6 +145,7 @@ impl Context {
             Context::Parts => "Parts popup",
             Context::Help => "Help",
             Context::Warnings => "Load warnings",
+            Context::Mouse => "Mouse (M: on/off; Shift-drag selects text in most terminals)",
         }
     }
 }
@@ -95,12 +153,16 @@ impl Context {
 /// The action for `key` in `context`, falling back to the global bindings
 /// (except in the search prompt, where plain characters are typed).
 pub fn lookup(context: Context, key: Key) -> Option<Action> {
+    let key = key.unplaced();
     let find = |ctx: Context| {
         BINDINGS
             .iter()
             .find(|b| b.context == ctx && b.keys.contains(&key))
             .map(|b| b.action)
     };
+    if matches!(key, Key::Mouse(_)) {
+        return find(Context::Mouse);
+    }
     if let Some(action) = find(context) {
         return Some(action);
     }
@@ -130,7 +192,7 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
 }
 
 /// The contexts in help-screen order.
-const CONTEXTS: [Context; 7] = [
+const CONTEXTS: [Context; 8] = [
     Context::Global,
     Context::Browse,
     Context::Source,
@@ -138,6 +200,7 @@ const CONTEXTS: [Context; 7] = [
     Context::Parts,
     Context::Warnings,
     Context::Help,
+    Context::Mouse,
 ];
 
 /// Lines of the help screen: a title per context, then `keys  help`.

@@ -52,6 +52,10 @@ fn event_loop(
     app.resize(area.width, area.height);
     let mut dirty = true;
     while !app.quit && signals.status().is_none() && !input.gone() {
+        screen.set_mouse(app.mouse)?;
+        if let Some(text) = app.clipboard.take() {
+            screen.send(&super::clipboard::osc52(&text))?;
+        }
         if dirty {
             draw(screen, app)?;
             dirty = false;

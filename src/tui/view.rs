@@ -53,7 +53,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// A function's name cut to `width` cells keeping its start and end,
+/// A function's name as drawn everywhere but the details line: template
+/// argument lists folded to `<…>` when the user asked (`T`).
+pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
+    if !app.is_function(f) {
+        return app.name(f);
+    }
+    let name = app.profile.fn_name(f);
+    if app.fold_templates {
+        super::widgets::fold_templates(name, app.theme.glyphs().ellipsis)
+    } else {
+        name.into()
+    }
+}
+
+/// A function's name (as `shown_name`) cut to `width` cells keeping its start and end,
 /// followed by what tells it apart from others of the same name (dim),
 /// as spans in `style`.
 pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'static>> {
@@ -67,7 +81,8 @@ pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'s
         )];
     }
     let qualifier = app.qualifiers.get(&f).map(|q| format!(" ({q})"));
-    let name = app.profile.fn_name(f);
+    let name = shown_name(app, f);
+    let name = name.as_ref();
     let Some(q) = qualifier else {
         return vec![Span::styled(fit_middle(name, width, g), style)];
     };

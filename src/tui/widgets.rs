@@ -1,5 +1,10 @@
 //! Small drawing helpers shared by the views: cost cells, the cost bar,
-//! truncation, and writing one styled line into the buffer.
+//! truncation and horizontal windows by screen cells, template folding of
+//! names (`names`), and writing one styled line into the buffer.
+
+mod names;
+
+pub use names::fold_templates;
 
 use super::app::App;
 use super::theme::Glyphs;
@@ -111,6 +116,51 @@ pub fn fit_middle(s: &str, width: usize, g: &Glyphs) -> String {
     format!("{start}{}{end}", g.ellipsis)
 }
 
+/// The cells `skip..skip + width` of `spans`, styles kept: a window on a
+/// line scrolled sideways. Where the line is cut, `marks` (left, right)
+/// are drawn in `mark_style` over its first or last cell. A wide character
+/// cut by an edge shows as spaces.
+pub fn window_spans(
+    spans: Vec<Span<'static>>,
+    skip: usize,
+    width: usize,
+    marks: (&'static str, &'static str),
+    mark_style: Style,
+) -> Vec<Span<'static>> {
+    let total: usize = spans.iter().map(Span::width).sum();
+    if skip == 0 && total <= width {
+        return spans;
+    }
+    let left = skip > 0 && total > 0;
+    let right = total > skip + width;
+    let from = skip + if left { cells(marks.0) } else { 0 };
+    let to = (skip + width).saturating_sub(if right { cells(marks.1) } else { 0 });
+    let mut out = Vec::new();
+    if left {
+        out.push(Span::styled(marks.0, mark_style));
+    }
+    let mut pos = 0;
+    for span in spans {
+        let mut text = String::new();
+        for c in span.content.chars() {
+            let w = UnicodeWidthChar::width(c).unwrap_or(0);
+            if pos >= from && pos + w <= to {
+                text.push(c);
+            } else if pos < to && pos + w > from {
+                text.extend(std::iter::repeat_n(' ', (pos + w).min(to) - pos.max(from)));
+            }
+            pos += w;
+        }
+        if !text.is_empty() {
+            out.push(Span::styled(text, span.style));
+        }
+    }
+    if right {
+        out.push(Span::styled(marks.1, mark_style));
+    }
+    out
+}
+
 /// `s` padded with spaces to `width` cells (not cut).
 pub fn pad(s: &str, width: usize) -> String {
     format!("{s}{}", " ".repeat(width.saturating_sub(cells(s))))
@@ -187,6 +237,33 @@ mod tests {
         .glyphs();
         assert_eq!(fit("abcdefgh", 6, ascii), "abc...");
         assert_eq!(bar(1, 2, 2, ascii), "# ");
+    }
+
+    #[test]
+    fn windows_on_a_line_mark_where_it_is_cut() {
+        let text = |spans: Vec<Span<'static>>| -> String {
+            spans.iter().map(|s| s.content.as_ref()).collect()
+        };
+        let line = || vec![Span::raw("0123"), Span::raw("456789")];
+        let w = |skip, width| text(window_spans(line(), skip, width, ("<", ">"), Style::new()));
+        assert_eq!(w(0, 10), "0123456789");
+        assert_eq!(w(0, 6), "01234>");
+        assert_eq!(w(3, 4), "<45>");
+        assert_eq!(w(6, 4), "<789");
+        assert_eq!(w(12, 4), "<");
+        // Styles stay with their text.
+        let spans = window_spans(line(), 2, 4, ("<", ">"), Style::new());
+        assert_eq!(spans.len(), 4, "{spans:?}");
+        // A wide character cut by the edge: a space.
+        let wide = || vec![Span::raw("a数据b")];
+        assert_eq!(
+            text(window_spans(wide(), 0, 3, ("<", ">"), Style::new())),
+            "a >"
+        );
+        assert_eq!(
+            text(window_spans(wide(), 2, 4, ("<", ">"), Style::new())),
+            "<据b"
+        );
     }
 
     #[test]

@@ -322,7 +322,14 @@ fn source_view_not_found_notes_fit_and_say_what_was_tried() {
     locator
         .rewrites
         .push(parse_rewrite("/build/proj=/moved/proj").unwrap());
-    let mut app = App::new(loaded, Theme { color: false }, locator);
+    let mut app = App::new(
+        loaded,
+        Theme {
+            color: false,
+            ascii: false,
+        },
+        locator,
+    );
     press(&mut app, "/work<Enter>s");
     for width in [80, 120] {
         let screen = text(&render(&mut app, width, 30));

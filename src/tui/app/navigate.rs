@@ -135,7 +135,7 @@ impl App {
     }
 
     /// The list's cursor moved: its function becomes the current one.
-    fn follow_list(&mut self) {
+    pub(super) fn follow_list(&mut self) {
         self.moved = true;
         if let Some(&f) = self.order.get(self.list.selected)
             && self.current != Some(f)

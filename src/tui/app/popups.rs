@@ -1,6 +1,6 @@
 //! The popups' keys: help and parts scrolling, the parts switched on and
-//! off, and the search prompt (typing, accepting, `n`/`N` through the
-//! results).
+//! off, and the search prompt (accepting, `n`/`N` through the results;
+//! editing the query is in `query`).
 
 use super::{App, Popup};
 use crate::profile::FnId;
@@ -9,19 +9,10 @@ use crate::tui::keymap;
 use crate::tui::scroll::Scroll;
 
 impl App {
-    /// Appends `typed` (emptied) to the search query.
-    pub(super) fn type_into_search(&mut self, typed: &mut String) {
-        if !typed.is_empty() {
-            let q = format!("{}{typed}", self.search.query());
-            typed.clear();
-            self.message = None;
-            self.search.set_query(&q);
-            self.popup = Some(Popup::Search(Scroll::default()));
-            self.fit();
-        }
-    }
-
     pub(super) fn popup_action(&mut self, action: Action) {
+        if matches!(self.popup, Some(Popup::Search(_))) && self.edit_query(action) {
+            return;
+        }
         let parts = self.profile.parts.len();
         let results = self.search.results().len();
         let warnings = self.profile.diagnostics.len();
@@ -50,18 +41,6 @@ impl App {
                 self.toggle_part(Some(i));
             }
             Action::AllParts => self.toggle_part(None),
-            Action::SearchInput(c) => {
-                let mut q = self.search.query().to_string();
-                q.push(c);
-                self.search.set_query(&q);
-                self.popup = Some(Popup::Search(Scroll::default()));
-            }
-            Action::SearchDelete => {
-                let mut q = self.search.query().to_string();
-                q.pop();
-                self.search.set_query(&q);
-                self.popup = Some(Popup::Search(Scroll::default()));
-            }
             Action::SearchAccept => {
                 let i = scroll.selected;
                 self.popup = None;
@@ -83,6 +62,7 @@ impl App {
     pub(super) fn open_search(&mut self) {
         // Start with a fresh query; `n`/`N` keep the last results until then.
         self.search.set_query("");
+        self.search_cursor = 0;
         if self.search_order_stale {
             self.search.set_order(self.orders.search_order(self.event));
             self.search_order_stale = false;

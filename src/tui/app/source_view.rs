@@ -36,6 +36,7 @@ impl App {
                 file,
             );
             self.source = Some(view);
+            self.source_shift = 0;
             let h = self.source_rows();
             if let Some(view) = self.source.as_mut() {
                 view.scroll.center(h, view.rows.len());
@@ -51,11 +52,12 @@ impl App {
         match view.disk_change()? {
             DiskChange::Gone => Some("the source file is gone: showing the text read before"),
             DiskChange::Changed => {
-                let (file, scroll) = (view.file_id(), view.scroll);
+                let (file, scroll, shift) = (view.file_id(), view.scroll, self.source_shift);
                 self.open_source(Some(file));
                 if let Some(view) = self.source.as_mut() {
                     view.scroll = scroll;
                 }
+                self.source_shift = shift;
                 Some("the source file changed on disk: read again")
             }
         }
@@ -116,10 +118,43 @@ impl App {
                 }
                 _ => self.message = Some("not a call or jump line".into()),
             },
+            Action::ShiftLeft => {
+                self.source_shift = self.source_shift.saturating_sub(shift_step(self.size.0))
+            }
+            Action::ShiftRight => {
+                let step = shift_step(self.size.0);
+                let longest = longest_text(&self.profile, view);
+                let most = longest.saturating_sub(step).max(self.source_shift);
+                self.source_shift = (self.source_shift + step).min(most);
+            }
             Action::Close => self.source = None,
             _ => {}
         }
     }
+}
+
+/// Cells `<` and `>` scroll the source text by: a quarter of the width.
+fn shift_step(width: u16) -> usize {
+    (usize::from(width) / 4).max(4)
+}
+
+/// Cells of the longest text the view shows: source lines, and call
+/// lines, whose callee names can be long.
+fn longest_text(profile: &crate::profile::Profile, view: &SourceView) -> usize {
+    use crate::tui::widgets::cells;
+    view.rows
+        .iter()
+        .map(|r| match r {
+            Row::Line { text: Some(t), .. } => cells(t),
+            Row::Call(i) => view
+                .data
+                .calls
+                .get(*i)
+                .map_or(0, |c| cells(profile.fn_name(c.callee)) + 40),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 impl App {

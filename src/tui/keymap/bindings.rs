@@ -1,7 +1,7 @@
 //! The table of bindings: every key of every context with its action, its
 //! status-bar hint and its help text, in help-screen order. Data only.
 
-use super::{Context, Key};
+use super::{Context, Key, Mouse, MouseKind};
 use crate::tui::action::Action;
 
 /// One line of the keymap.
@@ -149,6 +149,20 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         C::Source,
+        &[K::Char('>')],
+        A::ShiftRight,
+        None,
+        "scroll the text right (long lines)",
+    ),
+    b(
+        C::Source,
+        &[K::Char('<')],
+        A::ShiftLeft,
+        None,
+        "scroll the text left",
+    ),
+    b(
+        C::Source,
         &[K::Esc, K::Char('s')],
         A::Close,
         Some("close"),
@@ -186,10 +200,59 @@ pub static BINDINGS: &[Binding] = &[
     b(C::Search, &[K::PageUp], A::PageUp, None, "page up"),
     b(
         C::Search,
+        &[K::Left],
+        A::CursorLeft,
+        None,
+        "cursor left in the query",
+    ),
+    b(
+        C::Search,
+        &[K::Right],
+        A::CursorRight,
+        None,
+        "cursor right in the query",
+    ),
+    b(
+        C::Search,
+        &[K::Home, K::Ctrl('a')],
+        A::CursorStart,
+        None,
+        "cursor to the start of the query",
+    ),
+    b(
+        C::Search,
+        &[K::End, K::Ctrl('e')],
+        A::CursorEnd,
+        None,
+        "cursor to the end of the query",
+    ),
+    b(
+        C::Search,
         &[K::Backspace],
         A::SearchDelete,
         None,
-        "delete a character",
+        "delete the character before the cursor",
+    ),
+    b(
+        C::Search,
+        &[K::Delete],
+        A::SearchDeleteForward,
+        None,
+        "delete the character under the cursor",
+    ),
+    b(
+        C::Search,
+        &[K::Ctrl('w'), K::AltBackspace, K::CtrlBackspace],
+        A::SearchDeleteWord,
+        None,
+        "delete the word before the cursor",
+    ),
+    b(
+        C::Search,
+        &[K::Ctrl('u')],
+        A::SearchDeleteToStart,
+        None,
+        "delete from the start of the query to the cursor",
     ),
     b(
         C::Search,
@@ -400,5 +463,54 @@ pub static BINDINGS: &[Binding] = &[
         A::Parts,
         Some("parts"),
         "parts and threads: switch each on or off",
+    ),
+    b(
+        C::Global,
+        &[K::Char('T')],
+        A::FoldTemplates,
+        None,
+        "fold C++ template arguments in names: <...>",
+    ),
+    b(
+        C::Global,
+        &[K::Char('y')],
+        A::CopyName,
+        None,
+        "copy the function's full name (OSC 52: over SSH too)",
+    ),
+    b(
+        C::Global,
+        &[K::Char('Y')],
+        A::CopyPlace,
+        None,
+        "copy the selected place as FILE:LINE (OSC 52)",
+    ),
+    b(
+        C::Global,
+        &[K::Char('M')],
+        A::ToggleMouse,
+        None,
+        "mouse on/off (off: the terminal selects text)",
+    ),
+    b(
+        C::Mouse,
+        &[Mouse::kind(MouseKind::WheelDown)],
+        A::WheelDown,
+        None,
+        "scroll the pane under the pointer down",
+    ),
+    b(
+        C::Mouse,
+        &[Mouse::kind(MouseKind::WheelUp)],
+        A::WheelUp,
+        None,
+        "scroll the pane under the pointer up",
+    ),
+    b(
+        C::Mouse,
+        &[Mouse::kind(MouseKind::Click)],
+        A::Click,
+        None,
+        "select the row and its pane; double-click: Enter",
     ),
 ];

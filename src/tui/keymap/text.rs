@@ -5,8 +5,8 @@ use super::Key;
 
 /// Turns `"/fib<Enter><Tab>j<BS>"` into keys, for tests and benchmarks.
 /// Names in angle brackets: Enter Esc Tab BackTab BS Up Down Left Right
-/// PgUp PgDn Home End Space lt, and `C-x` for Ctrl-x; anything else is
-/// taken literally.
+/// PgUp PgDn Home End Del M-BS C-BS Space lt, and `C-x` for Ctrl-x;
+/// anything else is taken literally.
 pub fn parse_keys(s: &str) -> Vec<Key> {
     let mut keys = Vec::new();
     let mut rest = s;
@@ -40,6 +40,9 @@ fn named_key(name: &str) -> Option<Key> {
         "PgDn" | "PageDown" => Key::PageDown,
         "Home" => Key::Home,
         "End" => Key::End,
+        "Del" | "Delete" => Key::Delete,
+        "M-BS" => Key::AltBackspace,
+        "C-BS" => Key::CtrlBackspace,
         "Space" => Key::Char(' '),
         "lt" => Key::Char('<'),
         _ => {
@@ -60,7 +63,7 @@ mod tests {
     #[test]
     fn parses_key_strings() {
         assert_eq!(
-            parse_keys("/fi<Enter><Tab>j<BS><C-c><lt>x<nope>"),
+            parse_keys("/fi<Enter><Tab>j<BS><C-c><lt>x<M-BS><C-BS><Del><nope>"),
             [
                 Key::Char('/'),
                 Key::Char('f'),
@@ -72,6 +75,9 @@ mod tests {
                 Key::Ctrl('c'),
                 Key::Char('<'),
                 Key::Char('x'),
+                Key::AltBackspace,
+                Key::CtrlBackspace,
+                Key::Delete,
                 Key::Char('<'),
                 Key::Char('n'),
                 Key::Char('o'),

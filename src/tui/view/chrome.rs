@@ -173,7 +173,7 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
         .iter()
         .map(|p| p.func)
         .chain(app.current)
-        .map(|f| printable(&app.name(f)).into_owned())
+        .map(|f| printable(&super::shown_name(app, f)).into_owned())
         .collect();
     let path = crumbs.join(g.crumb);
     let path = if cells(&path) > room {

@@ -6,7 +6,9 @@ use crate::profile::FnId;
 use crate::tui::app::App;
 use crate::tui::keymap;
 use crate::tui::scroll::Scroll;
-use crate::tui::widgets::{cost_text, cost_width, fit, highlighted, put_line, right};
+use crate::tui::widgets::{
+    cells, cost_text, cost_width, fit, highlighted, put_line, right, window_spans,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -134,11 +136,8 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         results.len()
     );
     let inner = frame(app, buf, rect, title, t.key());
-    let prompt = vec![
-        Span::styled("/ ", t.key()),
-        Span::raw(printable(app.search.query()).into_owned()),
-        Span::styled(t.glyphs().cursor, t.key()),
-    ];
+    let mut prompt = vec![Span::styled("/ ", t.key())];
+    prompt.extend(query_spans(app, (inner.width as usize).saturating_sub(2)));
     put_line(buf, inner, 0, prompt, Style::new());
     let body = Rect {
         y: inner.y + 1,
@@ -192,6 +191,38 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
             Style::new(),
         );
     }
+}
+
+/// The search query in `room` cells with its cursor (the character under
+/// it reversed, or the cursor glyph at the end), scrolled so that the
+/// cursor and what was typed just before it show; `cut_left` and
+/// `cut_right` mark the parts out of view.
+fn query_spans(app: &App, room: usize) -> Vec<Span<'static>> {
+    let t = app.theme;
+    let g = t.glyphs();
+    // Each character made printable on its own: the cursor counts them.
+    let shown: Vec<String> = app
+        .search
+        .query()
+        .chars()
+        .map(|c| printable(c.encode_utf8(&mut [0; 4])).into_owned())
+        .collect();
+    let at = app.search_cursor.min(shown.len());
+    let before = shown[..at].concat();
+    let (cursor, style, after) = match shown.get(at) {
+        Some(c) => (c.clone(), t.selected(true), shown[at + 1..].concat()),
+        None => (g.cursor.to_string(), t.key(), String::new()),
+    };
+    // The cursor at the right edge when it would be beyond it, one cell
+    // before it when text follows (the edge shows the mark).
+    let need = cells(&before) + cells(&cursor) + usize::from(!after.is_empty());
+    let skip = need.saturating_sub(room);
+    let spans = vec![
+        Span::raw(before),
+        Span::styled(cursor, style),
+        Span::raw(after),
+    ];
+    window_spans(spans, skip, room, (g.cut_left, g.cut_right), t.dim())
 }
 
 /// The load warnings, one `FILE:LINE: message` per line, scrolled.

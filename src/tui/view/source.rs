@@ -1,12 +1,14 @@
 //! The source view: every line with its self cost, call lines annotated
 //! `=> callee (N×) cost`, jumps, or per-address costs; only visible rows.
+//! The text right of the line numbers scrolls sideways (`<`, `>`), marked
+//! where a line is cut.
 
 use super::calls::count_text;
 use crate::format::printable;
 use crate::tui::app::App;
 use crate::tui::layout::Pane;
 use crate::tui::source::{Body, Row, SourceView};
-use crate::tui::widgets::{cost_text, cost_width, fit, fit_middle, put_line, right};
+use crate::tui::widgets::{cost_text, cost_width, fit, fit_middle, put_line, right, window_spans};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -35,7 +37,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     let d = g.dash;
     let title = format!(
         "Source of {} {d} {}{files} {d} {event} self cost per line",
-        fit_middle(p.fn_name(view.func), 50, g),
+        fit_middle(&super::shown_name(app, view.func), 50, g),
         printable(&where_),
     );
     let title = fit(&title, pane.title.width as usize, g);
@@ -61,7 +63,22 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         } else {
             Style::new()
         };
-        let spans = row_spans(app, view, row, w, num_w, sel);
+        let mut spans = row_spans(app, view, row, w, num_w, sel);
+        // The text after the cost and line number scrolls sideways.
+        if matches!(row, Row::Line { .. } | Row::Call(_) | Row::Jump(_)) && spans.len() > 2 {
+            let text = spans.split_off(2);
+            let room = (pane.body.width as usize)
+                .saturating_sub(spans.iter().map(Span::width).sum::<usize>());
+            let marks = (g.cut_left, g.cut_right);
+            let mark_style = sel.patch(t.marker());
+            spans.extend(window_spans(
+                text,
+                app.source_shift,
+                room,
+                marks,
+                mark_style,
+            ));
+        }
         put_line(buf, pane.body, y as u16, spans, sel);
     }
 }
@@ -117,7 +134,7 @@ fn row_spans(
             };
             let count = count_text(c.count);
             let x = g.times;
-            let callee = printable(p.fn_name(c.callee));
+            let callee = printable(&super::shown_name(app, c.callee)).into_owned();
             let cost = cost.unwrap_or(0);
             let mut spans = vec![gutter(None), Span::styled(blank_num, sel.patch(t.dim()))];
             if app.analysis.calls_within_cycle(view.func, c.callee) {
@@ -147,7 +164,8 @@ fn row_spans(
             let target = if j.target_func == view.func {
                 format!("line {}", j.target_line)
             } else {
-                format!("{}:{}", printable(p.fn_name(j.target_func)), j.target_line)
+                let name = super::shown_name(app, j.target_func);
+                format!("{}:{}", printable(&name), j.target_line)
             };
             let text = match j.executed {
                 Some(x) => format!("jcnd to {target}: taken {} of {x}", j.taken),

@@ -1,0 +1,91 @@
+//! What `y` and `Y` copy (the selected function's full name; the selected
+//! place as `file:line`) and `T` (template arguments folded in names).
+//! The text goes to `App::clipboard`, cleaned (see `clipboard`), for the
+//! terminal layer to send with OSC 52; the status line says what was
+//! copied.
+
+use super::App;
+use crate::analysis::source::function_source;
+use crate::profile::{FileId, FnId};
+use crate::tui::clipboard;
+use crate::tui::source::Row;
+use crate::tui::widgets::fit_middle;
+
+impl App {
+    /// The function the user has selected: the source view's, else the
+    /// one selected in the focused pane (what the details line shows).
+    pub fn selected_function(&self) -> Option<FnId> {
+        if let Some(view) = &self.source {
+            return Some(view.func);
+        }
+        self.selected()
+    }
+
+    pub(super) fn copy_name(&mut self) {
+        match self.selected_function() {
+            Some(f) => self.copy(self.name(f).into_owned()),
+            None => self.message = Some("no function selected".into()),
+        }
+    }
+
+    /// `file:line` of the source view's selected line, else of the
+    /// selected function's first line with a cost in its own file, else
+    /// its file.
+    pub(super) fn copy_place(&mut self) {
+        let place = self.selected_line().or_else(|| {
+            let f = self.selected_function()?;
+            let file = self.profile.functions.get(f.index())?.file;
+            let line = function_source(&self.profile, &self.analysis, f)
+                .lines
+                .iter()
+                .filter(|l| l.file == file && l.line > 0 && l.cost.iter().any(|&c| c != 0))
+                .map(|l| l.line)
+                .min();
+            Some((file, line))
+        });
+        let Some((file, line)) = place else {
+            self.message = Some("no function selected".into());
+            return;
+        };
+        let name = self.profile.file_name(file);
+        if name == "???" {
+            self.message = Some("the profile names no file for this function".into());
+            return;
+        }
+        let text = match line {
+            Some(n) => format!("{name}:{n}"),
+            None => name.to_string(),
+        };
+        self.copy(text);
+    }
+
+    /// The file and line of the source view's selected row.
+    fn selected_line(&self) -> Option<(FileId, Option<u64>)> {
+        let view = self.source.as_ref()?;
+        let d = &view.data;
+        let (file, line) = match view.rows.get(view.scroll.selected)? {
+            Row::Line { line, .. } => (view.file_id(), *line),
+            Row::Call(i) => d.calls.get(*i).map(|c| (c.file, c.line))?,
+            Row::Jump(i) => d.jumps.get(*i).map(|j| (j.file, j.line))?,
+            Row::Addr(i) => d.instrs.get(*i).map(|x| (x.file, x.line))?,
+            Row::Note(_) => return None,
+        };
+        (line > 0).then_some((file, Some(line)))
+    }
+
+    fn copy(&mut self, text: String) {
+        let text = clipboard::clean(&text);
+        let shown = fit_middle(&text, 32, self.theme.glyphs());
+        self.message = Some(format!("copied {shown} to the clipboard (OSC 52)"));
+        self.clipboard = Some(text);
+    }
+
+    pub(super) fn toggle_fold(&mut self) {
+        self.fold_templates = !self.fold_templates;
+        self.message = Some(if self.fold_templates {
+            "template arguments folded (T: unfold; the details line keeps them)".into()
+        } else {
+            "template arguments shown in full".into()
+        });
+    }
+}
