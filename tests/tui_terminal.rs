@@ -61,6 +61,9 @@ fn the_screen_is_cleared_on_start_and_on_ctrl_l() {
     let raw = String::from_utf8_lossy(&pty.raw).into_owned();
     let enter = raw.find("\x1b[?1049h").unwrap();
     assert!(raw[enter..].contains("\x1b[2J"), "not cleared on start");
+    // Clearing never asks the terminal where its cursor is (our own reader
+    // would take the answer, and ratatui's clear() would wait for it).
+    assert!(!raw.contains("\x1b[6n"), "asked for the cursor position");
     // Junk another program wrote stays until Ctrl-L.
     pty.screen.process(b"\x1b[5;5HJUNK FROM WALL");
     assert!(pty.contents().contains("JUNK FROM WALL"));

@@ -291,3 +291,45 @@ fn cycles_are_rows_with_their_callers_members_and_callees() {
     assert!(app.source.is_none());
     assert!(app.message.as_deref().unwrap_or("").contains("no source"));
 }
+
+#[test]
+fn wide_characters_are_counted_in_screen_cells() {
+    use unicode_width::UnicodeWidthStr;
+    let name = "数据处理管道::批量写入缓冲区::刷新全部待处理记录";
+    let profile =
+        format!("events: Ir\nob=/lib/libdata.so\nfl=a.c\nfn={name}\n1 30\nfn=plain\n1 20\n");
+    let mut app = text_app(&profile);
+    // The screen as a terminal shows it: a wide character takes its cell
+    // and the next one.
+    let shown = |buf: &ratatui::buffer::Buffer| {
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            let mut x = 0;
+            while x < buf.area.width {
+                let symbol = buf[(x, y)].symbol();
+                out.push_str(symbol);
+                x += symbol.width().max(1) as u16;
+            }
+            out.push('\n');
+        }
+        out
+    };
+    let screen = shown(&render(&mut app, 200, 40));
+    // The object starts in the Object column: the wide name did not push it.
+    let column = |line: &str, word: &str| line.find(word).map(|i| line[..i].width());
+    let header = screen.lines().find(|l| l.contains("Object")).unwrap();
+    let row = screen
+        .lines()
+        .find(|l| l.contains("数据") && l.contains("libdata"))
+        .expect(&screen);
+    assert_eq!(
+        column(row, "libdata.so"),
+        column(header, "Object"),
+        "{screen}"
+    );
+    // At 45 columns the name is cut with an ellipsis, within the line.
+    let screen = shown(&render(&mut app, 45, 20));
+    let row = screen.lines().find(|l| l.contains("数据")).expect(&screen);
+    assert!(row.contains('…'), "{screen}");
+    assert!(row.width() <= 45, "{row}");
+}
