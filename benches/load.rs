@@ -71,14 +71,13 @@ fn peak_memory(path: &Path) -> Option<u64> {
     let status = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     loop {
-        if let Ok(text) = std::fs::read_to_string(&status) {
-            if let Some(kb) = text
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(kb) = text
                 .lines()
                 .find_map(|l| l.strip_prefix("VmHWM:"))
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            {
-                peak = peak.max(kb * 1024);
-            }
+        {
+            peak = peak.max(kb * 1024);
         }
         if let Ok(Some(_)) = child.try_wait() {
             return Some(peak);

@@ -80,10 +80,10 @@ impl Locator {
     /// This locator, also searching the folders of the `profiles` loaded.
     pub fn with_profile_dirs(mut self, profiles: &[PathBuf]) -> Locator {
         for p in profiles {
-            if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if !self.profile_dirs.iter().any(|known| known == d) {
-                    self.profile_dirs.push(d.to_path_buf());
-                }
+            if let Some(d) = p.parent().filter(|d| !d.as_os_str().is_empty())
+                && !self.profile_dirs.iter().any(|known| known == d)
+            {
+                self.profile_dirs.push(d.to_path_buf());
             }
         }
         self

@@ -102,10 +102,10 @@ pub fn load_set(
     let once = set.paths().any(|p| {
         p == Path::new("-") || !std::fs::metadata(p).is_ok_and(|m| m.is_file() || m.is_dir())
     });
-    if let Some(plan) = options.parallel.filter(|_| !once) {
-        if let Ok(profile) = load_files(set, Some(plan), progress)? {
-            return Ok(profile);
-        }
+    if let Some(plan) = options.parallel.filter(|_| !once)
+        && let Ok(profile) = load_files(set, Some(plan), progress)?
+    {
+        return Ok(profile);
     }
     // The sequential loader never gives up.
     load_files(set, None, progress)?.map_err(|why| LoadError::NotAProfile {

@@ -28,10 +28,10 @@ fn from_screen(screen: &str) -> Costs {
             // A recursive call's cost is followed by words saying so.
             let cost = cost.split_whitespace().next().unwrap_or("");
             calls.insert((callee.to_string(), count.to_string()), cost.to_string());
-        } else if let [cost, line] = fields[..] {
-            if let Ok(line) = line.parse() {
-                lines.insert(line, cost.to_string());
-            }
+        } else if let [cost, line] = fields[..]
+            && let Ok(line) = line.parse()
+        {
+            lines.insert(line, cost.to_string());
         }
     }
     (lines, calls)

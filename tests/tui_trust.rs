@@ -204,10 +204,10 @@ fn unknown_counts_and_recursive_calls_say_what_they_are() {
     assert!(call.contains("incl. nested calls"), "{call}");
     // No share above 100% anywhere.
     for word in screen.split_whitespace() {
-        if let Some(p) = word.strip_suffix('%') {
-            if let Ok(p) = p.parse::<f64>() {
-                assert!(p <= 100.0, "{word} in\n{screen}");
-            }
+        if let Some(p) = word.strip_suffix('%')
+            && let Ok(p) = p.parse::<f64>()
+        {
+            assert!(p <= 100.0, "{word} in\n{screen}");
         }
     }
 }

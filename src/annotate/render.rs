@@ -75,10 +75,10 @@ impl Context<'_> {
         let found = locator.locate(name);
         if found.is_err() && self.options.functions.is_empty() {
             // Auto mode lists these once at the end, as callgrind_annotate does.
-            if let Err(not_found) = found {
-                if !missing.iter().any(|m| m.path == not_found.path) {
-                    missing.push(not_found);
-                }
+            if let Err(not_found) = found
+                && !missing.iter().any(|m| m.path == not_found.path)
+            {
+                missing.push(not_found);
             }
             return;
         }
@@ -94,14 +94,13 @@ impl Context<'_> {
                 if let (Some(profile_time), Ok(Ok(t))) = (
                     self.newest_profile,
                     std::fs::metadata(&path).map(|m| m.modified()),
-                ) {
-                    if t > profile_time {
-                        let _ = writeln!(
-                            out,
-                            "warning: {} is newer than the profile; lines may not match",
-                            printable(&path.display().to_string())
-                        );
-                    }
+                ) && t > profile_time
+                {
+                    let _ = writeln!(
+                        out,
+                        "warning: {} is newer than the profile; lines may not match",
+                        printable(&path.display().to_string())
+                    );
                 }
                 Some(path)
             }

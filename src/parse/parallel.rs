@@ -264,10 +264,10 @@ pub(super) fn scan_range<S: Sink>(
             }
         }
         if n == 0 {
-            if consumed < filled {
-                if let Err(bail) = scanner.line(offset + consumed as u64, &buf[consumed..filled]) {
-                    return Ok(Err(bail));
-                }
+            if consumed < filled
+                && let Err(bail) = scanner.line(offset + consumed as u64, &buf[consumed..filled])
+            {
+                return Ok(Err(bail));
             }
             return Ok(scanner.finish());
         }

@@ -280,10 +280,10 @@ fn header_pid(path: &Path) -> Option<u64> {
 pub fn check_commands(profile: &mut Profile) {
     let mut first_cmd: Vec<(usize, String)> = Vec::new();
     for part in &profile.parts {
-        if let Some(cmd) = &part.cmd {
-            if !first_cmd.iter().any(|(s, _)| *s == part.source) {
-                first_cmd.push((part.source, cmd.trim().to_string()));
-            }
+        if let Some(cmd) = &part.cmd
+            && !first_cmd.iter().any(|(s, _)| *s == part.source)
+        {
+            first_cmd.push((part.source, cmd.trim().to_string()));
         }
     }
     let Some((first, cmd)) = first_cmd.first().cloned() else {

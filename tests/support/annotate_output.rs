@@ -51,19 +51,18 @@ fn numbers(line: &str) -> (Costs, &str) {
 /// `file:function (12x) [object]` -> (`file:function`, count).
 fn key_and_count(text: &str) -> (String, u64) {
     let mut s = text.trim_end();
-    if s.ends_with(']') {
-        if let Some(open) = s.rfind(" [") {
-            s = &s[..open];
-        }
+    if s.ends_with(']')
+        && let Some(open) = s.rfind(" [")
+    {
+        s = &s[..open];
     }
     let mut count = 0;
-    if s.ends_with("x)") {
-        if let Some(open) = s.rfind(" (") {
-            if let Ok(n) = s[open + 2..s.len() - 2].replace(',', "").parse() {
-                count = n;
-                s = &s[..open];
-            }
-        }
+    if s.ends_with("x)")
+        && let Some(open) = s.rfind(" (")
+        && let Ok(n) = s[open + 2..s.len() - 2].replace(',', "").parse()
+    {
+        count = n;
+        s = &s[..open];
     }
     (s.to_string(), count)
 }

@@ -112,10 +112,10 @@ impl Tables {
     pub fn function(&mut self, name: u32, file: u32, obj: u32) -> u32 {
         let key = (name, file, obj);
         let n = name as usize;
-        if let Some(&f) = self.by_name.get(n) {
-            if self.functions.get(f as usize) == Some(&key) {
-                return f;
-            }
+        if let Some(&f) = self.by_name.get(n)
+            && self.functions.get(f as usize) == Some(&key)
+        {
+            return f;
         }
         let next = self.functions.len() as u32;
         let id = *self.fn_index.entry(key).or_insert(next);

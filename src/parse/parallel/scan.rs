@@ -376,14 +376,14 @@ impl<S: Sink> Scanner<S> {
             }
         };
         // The common case, a function's own cost: summed straight into its row.
-        if let (Pending::None, Some(func)) = (self.pending, self.func) {
-            if let Some(row) = self.sink.row(func) {
-                if !super::sums::add(row, costs) {
-                    return Err(Bail("cost beyond 64 bits"));
-                }
-                self.last = Last { at, known };
-                return Ok(());
+        if let (Pending::None, Some(func)) = (self.pending, self.func)
+            && let Some(row) = self.sink.row(func)
+        {
+            if !super::sums::add(row, costs) {
+                return Err(Bail("cost beyond 64 bits"));
             }
+            self.last = Last { at, known };
+            return Ok(());
         }
         match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => {
