@@ -170,12 +170,18 @@ fn mouse_reporting_is_on_while_browsing_and_off_after_quit_and_crash() {
     assert_ne!(pty.contents(), before, "the wheel did nothing");
     // M gives the mouse back to the terminal, M again takes it.
     pty.send("M");
-    pty.settle(Duration::from_millis(200));
+    pty.wait_for("mouse");
+    let off_at = pty.raw.len();
     pty.send("M");
+    pty.settle(Duration::from_millis(300));
     pty.send("q");
     pty.finish();
     let raw = String::from_utf8_lossy(&pty.raw);
     assert!(raw.contains(on), "never switched on");
+    assert!(
+        String::from_utf8_lossy(&pty.raw[..off_at]).rfind(off) > raw.find(on),
+        "M did not switch it off"
+    );
     assert!(raw.rfind(off) > raw.rfind(on), "left on after quit");
     assert!(raw.matches(on).count() >= 2, "M did not switch it back on");
     // After a panic too; and --no-mouse never switches it on.
