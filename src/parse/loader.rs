@@ -76,6 +76,8 @@ pub struct Loader<'p> {
     fn_file: FileId,
     line_file: FileId,
     func: Option<FnId>,
+    /// (name, file, object) of a `fn=` no line has used yet.
+    declared: Option<(u32, FileId, ObjId)>,
     call_obj: Option<ObjId>,
     call_file: Option<FileId>,
     callee: Option<FnId>,
@@ -118,6 +120,7 @@ impl<'p> Loader<'p> {
             fn_file: FileId(0),
             line_file: FileId(0),
             func: None,
+            declared: None,
             call_obj: None,
             call_file: None,
             callee: None,
@@ -179,6 +182,7 @@ impl<'p> Loader<'p> {
         self.fn_file = FileId(0);
         self.line_file = FileId(0);
         self.func = None;
+        self.declared = None;
         self.call_obj = None;
         self.call_file = None;
         self.callee = None;
@@ -278,6 +282,7 @@ impl<'p> Loader<'p> {
             self.pending_without_cost_line();
         }
         if is_cost {
+            self.use_declared();
             let fast = match fields {
                 Some(fields) => self.apply_fields(fields),
                 None => {

@@ -8,6 +8,9 @@ use crate::profile::{CallSite, Cost, FileId, FnId, Jump, LineCost, ObjId, PartEd
 
 impl Loader<'_> {
     pub(super) fn spec(&mut self, key: &[u8], value: &[u8]) {
+        if !matches!(key, b"fn" | b"fl" | b"fi" | b"fe" | b"ob") {
+            self.use_declared();
+        }
         match key {
             b"ob" => {
                 if let Some(id) = self.name(Space::Object, value) {
@@ -30,7 +33,11 @@ impl Loader<'_> {
                 // go to `???`, never to the function before it.
                 let name = self.name(Space::Function, value);
                 let id = name.unwrap_or_else(|| self.profile.fn_names.intern("???"));
-                self.func = Some(self.profile.function_id(id, self.fn_file, self.obj));
+                // Created by the first line that uses it: yappi declares
+                // every name up front under whatever `fl=` came last, and
+                // such a declaration alone is no function of the profile.
+                self.func = None;
+                self.declared = Some((id, self.fn_file, self.obj));
                 // A function's lines start in its own file (KCachegrind does the same).
                 self.line_file = self.fn_file;
                 self.callee = None;
@@ -55,6 +62,15 @@ impl Loader<'_> {
             b"calls" => self.calls(value),
             b"jump" | b"jcnd" => self.jump(key == b"jcnd", value),
             _ => self.warn_once(key, "line", '='),
+        }
+    }
+
+    /// Creates the function declared by the last `fn=`, now that a line
+    /// uses it (the parallel scanner gives up on a `fn=` no line uses, so
+    /// both paths number functions alike).
+    pub(super) fn use_declared(&mut self) {
+        if let Some((name, file, obj)) = self.declared.take() {
+            self.func = Some(self.profile.function_id(name, file, obj));
         }
     }
 

@@ -145,7 +145,20 @@ impl Loader<'_> {
         }
         match lines::cost_line(value, 0, &mut pos, &mut costs) {
             Ok(_) => {
-                costs.resize(self.part.width(), 0);
+                let width = self.part.width();
+                let key_text = String::from_utf8_lossy(key);
+                if costs.len() > width {
+                    self.warn(format!(
+                        "`{key_text}:` has {} values for {width} event(s); the extra ones are ignored",
+                        costs.len()
+                    ));
+                    costs.truncate(width);
+                } else if costs.len() < width && key == b"totals" {
+                    self.warn(format!(
+                        "`totals:` has {} values for {width} event(s); the others are not checked",
+                        costs.len()
+                    ));
+                }
                 if key == b"summary" {
                     self.part.summary = Some(costs);
                     self.part.summary_line = self.line_no;
