@@ -2,7 +2,7 @@
 //! and each part's `summary:`/`totals:` checked against its cost lines.
 
 use super::loader::Loader;
-use crate::profile::{Profile, Severity};
+use crate::profile::{Cost, Part, Profile, Severity};
 
 pub fn finish(mut loader: Loader<'_>) {
     let derived = std::mem::take(&mut loader.derived);
@@ -33,6 +33,17 @@ fn check_totals(profile: &mut Profile) {
     let mut warnings = Vec::new();
     for part in &mut profile.parts {
         let sum = part.self_sum();
+        for col in saturated_columns(part, &sum) {
+            warnings.push((
+                part.source,
+                0,
+                part.event_map[col],
+                "",
+                0,
+                sum[col],
+                sum[col],
+            ));
+        }
         let mut total = sum.clone();
         if let Some(summary) = &part.summary {
             for (col, (&d, &s)) in summary.iter().zip(&sum).enumerate() {
@@ -57,9 +68,35 @@ fn check_totals(profile: &mut Profile) {
     for (source, line, event, key, declared, sum, used) in warnings {
         let name = profile.sources[source].clone();
         let event = profile.events.events[event].name.clone();
-        let message = format!(
-            "`{key}:` gives {declared} for {event}, but the cost lines add up to {sum}; using {used}"
-        );
+        let message = if key.is_empty() {
+            format!(
+                "the costs of {event} add up beyond the signed 64-bit range: the total is saturated at {sum}, not exact"
+            )
+        } else {
+            format!(
+                "`{key}:` gives {declared} for {event}, but the cost lines add up to {sum}; using {used}"
+            )
+        };
         profile.diagnose(&name, line, Severity::Warning, message);
     }
+}
+
+/// Columns whose sum over the part's functions went beyond a cost's range
+/// (`sum` is `Part::self_sum`, which saturates).
+fn saturated_columns(part: &Part, sum: &[Cost]) -> Vec<usize> {
+    let w = part.width();
+    let at_limit: Vec<usize> = (0..w)
+        .filter(|&c| sum[c] == Cost::MAX || sum[c] == Cost::MIN)
+        .collect();
+    at_limit
+        .into_iter()
+        .filter(|&c| {
+            let exact: i128 = part
+                .self_costs
+                .chunks_exact(w)
+                .map(|row| i128::from(row[c]))
+                .sum();
+            exact != i128::from(sum[c])
+        })
+        .collect()
 }

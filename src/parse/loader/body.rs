@@ -307,6 +307,17 @@ impl Loader<'_> {
         saturating_add(&mut self.part.edge_costs[e * width..(e + 1) * width], costs) || overflow
     }
 
+    /// Warns, once per file, that a sum reached the limit of a cost.
+    fn sum_saturated(&mut self) {
+        if !self.saturated_warned {
+            self.saturated_warned = true;
+            self.warn(
+                "costs add up beyond the signed 64-bit range: the sum is saturated, not exact"
+                    .into(),
+            );
+        }
+    }
+
     /// Splits decoded columns into (instruction address, line number).
     fn addr_line(&self, at: [u64; 3]) -> (u64, u64) {
         let p = self.part.positions;
@@ -357,7 +368,9 @@ impl Loader<'_> {
         let costs = &costs[..counters.len()];
         self.last = at;
         let (addr, line_no) = self.addr_line(at);
-        self.add_self(func, costs);
+        if self.add_self(func, costs) {
+            self.sum_saturated();
+        }
         let record = LineCost {
             func,
             file: self.line_file,
@@ -408,7 +421,9 @@ impl Loader<'_> {
         }
         let width = self.part.width();
         if overflows > 0 {
-            self.warn(format!("{overflows} counter(s) beyond 64 bits saturated"));
+            self.warn(format!(
+                "{overflows} counter(s) beyond the signed 64-bit range saturated"
+            ));
         }
         if costs.len() > width {
             self.warn(format!(
@@ -439,7 +454,9 @@ impl Loader<'_> {
                     target_addr,
                 };
                 self.part.detail.push_call(&site, costs);
-                self.add_edge(caller, callee, count, costs);
+                if self.add_edge(caller, callee, count, costs) {
+                    self.sum_saturated();
+                }
                 self.part_has_data = true;
             }
             Pending::Jump { .. } => {
@@ -453,7 +470,9 @@ impl Loader<'_> {
                     return self.error("cost line before any `fn=`".into());
                 };
                 self.last = at;
-                self.add_self(func, costs);
+                if self.add_self(func, costs) {
+                    self.sum_saturated();
+                }
                 let record = LineCost {
                     func,
                     file: self.line_file,
