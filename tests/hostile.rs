@@ -15,6 +15,8 @@
 
 #[path = "hostile/big.rs"]
 mod big;
+#[path = "hostile/format.rs"]
+mod format;
 #[path = "hostile/run.rs"]
 mod run;
 #[path = "../benches/support/synth.rs"]
