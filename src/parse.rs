@@ -2,6 +2,7 @@
 //! pass over lines; a nom parser per line kind (`lines`), a state machine
 //! that gives them meaning (`loader`). Must not import `tui`.
 
+mod derived;
 mod edge_index;
 pub(crate) mod fields;
 mod finish;
@@ -45,6 +46,10 @@ pub enum LoadError {
         "{path}: the files named after it come from several runs (pid {pids}); name one of them"
     )]
     SeveralRuns { path: String, pids: String },
+    /// The file's size or modification time moved during the load: what was
+    /// read may mix two versions of it.
+    #[error("{path}: changed while reading (load it again once it is complete)")]
+    Changed { path: String },
 }
 
 /// How to load.
@@ -166,6 +171,7 @@ fn load_files(
         if path.is_dir() {
             return Err(LoadError::Directory { path: name });
         }
+        let before = Stamp::of(path);
         let mut report = |n: u64, _| progress(done + n, total);
         let result = match plan {
             Some(plan) => parallel::load_file(&mut loader, path, &name, plan, &mut report),
@@ -180,6 +186,9 @@ fn load_files(
             }
             Err(e) => Err(e),
         };
+        if result.is_ok() && Stamp::of(path) != before {
+            return Err(LoadError::Changed { path: name });
+        }
         match result {
             Ok(bytes) => done += bytes,
             // A sibling that was not named (a stray `callgrind.out.PID-03`)
@@ -195,6 +204,22 @@ fn load_files(
     profile.skipped_sources = skipped;
     siblings::check_commands(&mut profile);
     Ok(Ok(profile))
+}
+
+/// What tells one version of a file from another: its size and
+/// modification time, taken before and after it is read.
+#[derive(PartialEq, Eq)]
+struct Stamp(Option<(u64, std::time::SystemTime)>);
+
+impl Stamp {
+    fn of(path: &Path) -> Stamp {
+        Stamp(
+            std::fs::metadata(path)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .and_then(|m| Some((m.len(), m.modified().ok()?))),
+        )
+    }
 }
 
 /// Loads one profile from an in-memory or streamed source named `name`.
@@ -218,7 +243,7 @@ fn read_into(
         path: name.to_string(),
         source,
     };
-    let reader = input::maybe_gunzip(reader).map_err(io)?;
+    let reader = input::decode(reader).map_err(io)?;
     loader.begin_file(name);
     let cancel = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| {

@@ -19,6 +19,8 @@ mod big;
 mod cli_edge;
 #[path = "hostile/reads.rs"]
 mod reads;
+#[path = "hostile/format.rs"]
+mod format;
 #[path = "hostile/run.rs"]
 mod run;
 #[path = "../benches/support/synth.rs"]
@@ -234,7 +236,11 @@ fn counters_beyond_64_bits() {
     );
     let l = loads(&path);
     for line in [3, 4, 5] {
-        l.has(line, "warning", "1 counter(s) beyond 64 bits saturated");
+        l.has(
+            line,
+            "warning",
+            "1 counter(s) beyond the signed 64-bit range saturated",
+        );
     }
     assert_eq!(l.self_cost("main", "Ir"), i64::MAX);
     assert_eq!(l.self_cost("main", "Dr"), 3);

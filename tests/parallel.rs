@@ -109,6 +109,7 @@ const LEFT_TO_SEQUENTIAL: &[&str] = &[
     "dump-bbs.callgrind",        // unknown `bb=`/`ln=` lines, warned about
     "xdebug-appended.callgrind", // a second profile appended
     "branches-diff.cachegrind",  // negative costs (cg_diff)
+    "yappi.callgrind",           // every `fn=` declared up front, unused
 ];
 
 #[test]

@@ -2,63 +2,19 @@
 //! and each part's `summary:`/`totals:` checked against its cost lines.
 
 use super::loader::Loader;
-use crate::profile::{DerivedTerm, Event, Profile, Severity};
+use crate::profile::{Cost, Part, Profile, Severity};
 
 pub fn finish(mut loader: Loader<'_>) {
     let derived = std::mem::take(&mut loader.derived);
     let long_names = std::mem::take(&mut loader.long_names);
     let profile = loader.into_profile();
-    add_derived(profile, derived);
+    super::derived::add(profile, derived);
     for (name, long) in long_names {
         if let Some(i) = profile.events.index_of(&name) {
             profile.events.events[i].long_name = Some(long);
         }
     }
     check_totals(profile);
-}
-
-fn add_derived(profile: &mut Profile, defs: Vec<super::loader::DerivedDef>) {
-    for def in defs {
-        let mut terms: Vec<DerivedTerm> = Vec::new();
-        let mut unknown = None;
-        for (factor, name) in &def.formula {
-            match profile.events.index_of(name) {
-                Some(i) => match &profile.events.events[i].formula {
-                    // A derived event in terms of another: expand it.
-                    Some(inner) => terms.extend(inner.iter().map(|t| DerivedTerm {
-                        factor: t.factor.saturating_mul(*factor),
-                        event: t.event,
-                    })),
-                    None => terms.push(DerivedTerm {
-                        factor: *factor,
-                        event: i,
-                    }),
-                },
-                None => unknown = Some(name.clone()),
-            }
-        }
-        if let Some(name) = unknown {
-            profile.diagnose(
-                &def.source,
-                def.line,
-                Severity::Warning,
-                format!("event `{}` uses unknown event `{name}`; dropped", def.name),
-            );
-        } else if profile.events.index_of(&def.name).is_some() {
-            profile.diagnose(
-                &def.source,
-                def.line,
-                Severity::Warning,
-                format!("event `{}` is defined twice; the first is kept", def.name),
-            );
-        } else {
-            profile.events.events.push(Event {
-                name: def.name,
-                long_name: None,
-                formula: Some(terms),
-            });
-        }
-    }
 }
 
 /// Sets each part's total and reports headers that disagree with the cost
@@ -68,44 +24,42 @@ fn add_derived(profile: &mut Profile, defs: Vec<super::loader::DerivedDef>) {
 /// the format allows cost that no line accounts for, and Callgrind's
 /// `summary:` includes the last instructions before the process exits, which
 /// appear only in the inclusive cost of the call into `_exit` (`totals:` is
-/// the sum of the lines). A `summary:` below the sum (pyprof2calltree writes
-/// the largest inclusive time) is inconsistent: the sum is used.
+/// the sum of the lines). That is how every Callgrind profile is, so it is
+/// not reported. A `summary:` below the sum (pyprof2calltree writes the
+/// largest inclusive time) is inconsistent: the sum is used, with a warning.
+/// Events a `summary:` gives no value for (Callgrind leaves out those of
+/// `--cacheuse=yes`) are the sum, as without a `summary:`.
 fn check_totals(profile: &mut Profile) {
     let mut warnings = Vec::new();
     for part in &mut profile.parts {
         let sum = part.self_sum();
+        for col in saturated_columns(part, &sum) {
+            warnings.push((
+                part.source,
+                0,
+                part.event_map[col],
+                "",
+                0,
+                sum[col],
+                sum[col],
+            ));
+        }
         let mut total = sum.clone();
         if let Some(summary) = &part.summary {
             for (col, (&d, &s)) in summary.iter().zip(&sum).enumerate() {
                 if d >= s && s >= 0 {
                     total[col] = d;
-                }
-                if d != s {
-                    let used = if d >= s && s >= 0 { d } else { s };
-                    warnings.push((
-                        part.source,
-                        part.summary_line,
-                        part.event_map[col],
-                        "summary",
-                        d,
-                        s,
-                        used,
-                    ));
+                } else {
+                    let line = part.summary_line;
+                    warnings.push((part.source, line, part.event_map[col], "summary", d, s, s));
                 }
             }
         }
         if let Some(totals) = &part.totals {
             for (col, (&d, &s)) in totals.iter().zip(&sum).enumerate() {
                 if d != s {
-                    warnings.push((
-                        part.source,
-                        part.totals_line,
-                        part.event_map[col],
-                        "totals",
-                        d,
-                        s,
-                        total[col],
-                    ));
+                    let (line, used) = (part.totals_line, total[col]);
+                    warnings.push((part.source, line, part.event_map[col], "totals", d, s, used));
                 }
             }
         }
@@ -114,9 +68,35 @@ fn check_totals(profile: &mut Profile) {
     for (source, line, event, key, declared, sum, used) in warnings {
         let name = profile.sources[source].clone();
         let event = profile.events.events[event].name.clone();
-        let message = format!(
-            "`{key}:` gives {declared} for {event}, but the cost lines add up to {sum}; using {used}"
-        );
+        let message = if key.is_empty() {
+            format!(
+                "the costs of {event} add up beyond the signed 64-bit range: the total is saturated at {sum}, not exact"
+            )
+        } else {
+            format!(
+                "`{key}:` gives {declared} for {event}, but the cost lines add up to {sum}; using {used}"
+            )
+        };
         profile.diagnose(&name, line, Severity::Warning, message);
     }
+}
+
+/// Columns whose sum over the part's functions went beyond a cost's range
+/// (`sum` is `Part::self_sum`, which saturates).
+fn saturated_columns(part: &Part, sum: &[Cost]) -> Vec<usize> {
+    let w = part.width();
+    let at_limit: Vec<usize> = (0..w)
+        .filter(|&c| sum[c] == Cost::MAX || sum[c] == Cost::MIN)
+        .collect();
+    at_limit
+        .into_iter()
+        .filter(|&c| {
+            let exact: i128 = part
+                .self_costs
+                .chunks_exact(w)
+                .map(|row| i128::from(row[c]))
+                .sum();
+            exact != i128::from(sum[c])
+        })
+        .collect()
 }

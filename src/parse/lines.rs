@@ -141,11 +141,21 @@ pub fn cost_line<'a>(
         let start = i;
         let negative = line[i] == b'-';
         let (n, end) = number_at(line, i + usize::from(negative)).ok_or(&line[start..])?;
-        let magnitude = i64::try_from(n.value).unwrap_or(i64::MAX);
-        if n.overflow || n.value > i64::MAX as u64 {
+        // A cost is signed: `-9223372036854775808` (cg_diff) is exact,
+        // anything outside i64's range saturates and is counted.
+        let cost = if negative {
+            0i64.checked_sub_unsigned(n.value)
+        } else {
+            i64::try_from(n.value).ok()
+        };
+        if n.overflow || cost.is_none() {
             overflows += 1;
         }
-        costs.push(if negative { -magnitude } else { magnitude });
+        costs.push(cost.filter(|_| !n.overflow).unwrap_or(if negative {
+            i64::MIN
+        } else {
+            i64::MAX
+        }));
         i = after_field(line, end)?;
     }
     Ok(overflows)

@@ -76,6 +76,8 @@ pub struct Loader<'p> {
     fn_file: FileId,
     line_file: FileId,
     func: Option<FnId>,
+    /// (name, file, object) of a `fn=` no line has used yet.
+    declared: Option<(u32, FileId, ObjId)>,
     call_obj: Option<ObjId>,
     call_file: Option<FileId>,
     callee: Option<FnId>,
@@ -93,6 +95,10 @@ pub struct Loader<'p> {
     row_of: Vec<u32>,
     /// (caller, callee) -> index in the current part's `edges`.
     edge_index: EdgeIndex,
+    /// The first `events:` line of this file that named no event.
+    empty_events_line: Option<usize>,
+    /// A saturated sum was reported in this file.
+    saturated_warned: bool,
     /// The line of the latest error, to tell a truncated last line.
     last_error_line: usize,
     pub derived: Vec<DerivedDef>,
@@ -118,6 +124,7 @@ impl<'p> Loader<'p> {
             fn_file: FileId(0),
             line_file: FileId(0),
             func: None,
+            declared: None,
             call_obj: None,
             call_file: None,
             callee: None,
@@ -132,6 +139,8 @@ impl<'p> Loader<'p> {
             row_of: Vec::new(),
             edge_index: EdgeIndex::default(),
             last_error_line: 0,
+            saturated_warned: false,
+            empty_events_line: None,
             derived: Vec::new(),
             long_names: Vec::new(),
         }
@@ -157,6 +166,8 @@ impl<'p> Loader<'p> {
         self.line_no = 0;
         self.events_declared = false;
         self.errors_before_events = 0;
+        self.saturated_warned = false;
+        self.empty_events_line = None;
         self.part = Part {
             source: self.source,
             first_line: 1,
@@ -179,6 +190,7 @@ impl<'p> Loader<'p> {
         self.fn_file = FileId(0);
         self.line_file = FileId(0);
         self.func = None;
+        self.declared = None;
         self.call_obj = None;
         self.call_file = None;
         self.callee = None;
@@ -191,9 +203,13 @@ impl<'p> Loader<'p> {
     /// Ends the current file. `ended_mid_line`: its last line had no newline.
     pub fn end_file(&mut self, ended_mid_line: bool) -> Result<(), LoadError> {
         if !self.events_declared && self.profile.parts.iter().all(|p| p.source != self.source) {
+            let reason = match self.empty_events_line {
+                Some(line) => format!("the `events:` line (line {line}) names no event"),
+                None => "no `events:` line".into(),
+            };
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),
-                reason: "no `events:` line".into(),
+                reason,
             });
         }
         // A jump without its position row is at the last position, here too.
@@ -268,6 +284,11 @@ impl<'p> Loader<'p> {
         fields: Option<&[Field]>,
     ) -> Result<(), LoadError> {
         self.line_no += 1;
+        // A UTF-8 byte order mark, as some editors save files.
+        let raw = match raw.strip_prefix(b"\xef\xbb\xbf") {
+            Some(rest) if self.line_no == 1 => rest,
+            _ => raw,
+        };
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let first = line.first().copied().unwrap_or(b' ');
         let is_cost = first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'*');
@@ -278,6 +299,7 @@ impl<'p> Loader<'p> {
             self.pending_without_cost_line();
         }
         if is_cost {
+            self.use_declared();
             let fast = match fields {
                 Some(fields) => self.apply_fields(fields),
                 None => {

@@ -19,6 +19,7 @@ mod scan;
 mod sink;
 mod sums;
 
+use super::input::{Compression, cr_only};
 use super::{LoadError, Progress, loader::Loader};
 use local::Tables;
 use scan::{Last, Scanner, Sink};
@@ -94,7 +95,9 @@ pub(super) fn load_file(
         .take(HEAD as u64)
         .read_to_end(&mut head)
         .map_err(io)?;
-    let Some(body) = first_fn_line(&head) else {
+    // Compressed or CR-only text is decoded on the way in: sequential only.
+    let plain = Compression::of(&head) == Compression::Plain && !cr_only(&head);
+    let Some(body) = first_fn_line(&head).filter(|_| plain) else {
         return Ok(Outcome::NotEligible);
     };
     loader.begin_file(name);

@@ -257,10 +257,10 @@ fn is_number(s: &str) -> bool {
 }
 
 /// The `pid:` of a file's header (before its first `fn=`), read through
-/// gzip, within its first `HEADER_BYTES`.
+/// any compression, within its first `HEADER_BYTES`.
 fn header_pid(path: &Path) -> Option<u64> {
     let file = std::fs::File::open(path).ok()?;
-    let reader = super::input::maybe_gunzip(file).ok()?;
+    let reader = super::input::decode(file).ok()?;
     let mut lines = std::io::BufReader::new(reader.take(HEADER_BYTES));
     let mut line = Vec::new();
     loop {

@@ -9,6 +9,7 @@
 mod calls;
 mod errors;
 mod headers;
+mod hostile;
 mod input;
 mod names;
 mod parts;

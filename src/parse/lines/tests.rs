@@ -204,7 +204,15 @@ fn cost_line_counters_beyond_i64_or_u64_are_counted_as_overflows() {
 
     let (r, _, costs) = costs_of(b"1 -99999999999999999999", 1);
     assert_eq!(r, Ok(1));
-    assert_eq!(costs, vec![-i64::MAX]);
+    assert_eq!(costs, vec![i64::MIN]);
+}
+
+#[test]
+fn cost_line_reads_i64_min_exactly() {
+    // cg_diff can write it; it is a cost, not an overflow.
+    let (r, _, costs) = costs_of(b"1 -9223372036854775808 -9223372036854775809", 1);
+    assert_eq!(r, Ok(1));
+    assert_eq!(costs, vec![i64::MIN, i64::MIN]);
 }
 
 // ---- compressed_name ----

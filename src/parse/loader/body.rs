@@ -8,6 +8,9 @@ use crate::profile::{CallSite, Cost, FileId, FnId, Jump, LineCost, ObjId, PartEd
 
 impl Loader<'_> {
     pub(super) fn spec(&mut self, key: &[u8], value: &[u8]) {
+        if !matches!(key, b"fn" | b"fl" | b"fi" | b"fe" | b"ob") {
+            self.use_declared();
+        }
         match key {
             b"ob" => {
                 if let Some(id) = self.name(Space::Object, value) {
@@ -30,7 +33,11 @@ impl Loader<'_> {
                 // go to `???`, never to the function before it.
                 let name = self.name(Space::Function, value);
                 let id = name.unwrap_or_else(|| self.profile.fn_names.intern("???"));
-                self.func = Some(self.profile.function_id(id, self.fn_file, self.obj));
+                // Created by the first line that uses it: yappi declares
+                // every name up front under whatever `fl=` came last, and
+                // such a declaration alone is no function of the profile.
+                self.func = None;
+                self.declared = Some((id, self.fn_file, self.obj));
                 // A function's lines start in its own file (KCachegrind does the same).
                 self.line_file = self.fn_file;
                 self.callee = None;
@@ -55,6 +62,15 @@ impl Loader<'_> {
             b"calls" => self.calls(value),
             b"jump" | b"jcnd" => self.jump(key == b"jcnd", value),
             _ => self.warn_once(key, "line", '='),
+        }
+    }
+
+    /// Creates the function declared by the last `fn=`, now that a line
+    /// uses it (the parallel scanner gives up on a `fn=` no line uses, so
+    /// both paths number functions alike).
+    pub(super) fn use_declared(&mut self) {
+        if let Some((name, file, obj)) = self.declared.take() {
+            self.func = Some(self.profile.function_id(name, file, obj));
         }
     }
 
@@ -291,6 +307,17 @@ impl Loader<'_> {
         saturating_add(&mut self.part.edge_costs[e * width..(e + 1) * width], costs) || overflow
     }
 
+    /// Warns, once per file, that a sum reached the limit of a cost.
+    fn sum_saturated(&mut self) {
+        if !self.saturated_warned {
+            self.saturated_warned = true;
+            self.warn(
+                "costs add up beyond the signed 64-bit range: the sum is saturated, not exact"
+                    .into(),
+            );
+        }
+    }
+
     /// Splits decoded columns into (instruction address, line number).
     fn addr_line(&self, at: [u64; 3]) -> (u64, u64) {
         let p = self.part.positions;
@@ -341,7 +368,9 @@ impl Loader<'_> {
         let costs = &costs[..counters.len()];
         self.last = at;
         let (addr, line_no) = self.addr_line(at);
-        self.add_self(func, costs);
+        if self.add_self(func, costs) {
+            self.sum_saturated();
+        }
         let record = LineCost {
             func,
             file: self.line_file,
@@ -392,7 +421,9 @@ impl Loader<'_> {
         }
         let width = self.part.width();
         if overflows > 0 {
-            self.warn(format!("{overflows} counter(s) beyond 64 bits saturated"));
+            self.warn(format!(
+                "{overflows} counter(s) beyond the signed 64-bit range saturated"
+            ));
         }
         if costs.len() > width {
             self.warn(format!(
@@ -423,7 +454,9 @@ impl Loader<'_> {
                     target_addr,
                 };
                 self.part.detail.push_call(&site, costs);
-                self.add_edge(caller, callee, count, costs);
+                if self.add_edge(caller, callee, count, costs) {
+                    self.sum_saturated();
+                }
                 self.part_has_data = true;
             }
             Pending::Jump { .. } => {
@@ -437,7 +470,9 @@ impl Loader<'_> {
                     return self.error("cost line before any `fn=`".into());
                 };
                 self.last = at;
-                self.add_self(func, costs);
+                if self.add_self(func, costs) {
+                    self.sum_saturated();
+                }
                 let record = LineCost {
                     func,
                     file: self.line_file,

@@ -20,6 +20,14 @@ impl Loader<'_> {
         }
         match key {
             b"version" => {
+                // Version 1 is the format this reader knows; callgrind_annotate
+                // refuses any other. Read on, but say so.
+                if value.trim_ascii() != b"1" {
+                    self.warn(format!(
+                        "`version: {}` is not the version this reader knows (1); read as version 1",
+                        text().trim()
+                    ));
+                }
                 self.profile.meta.version.get_or_insert_with(text);
             }
             b"creator" => {
@@ -90,7 +98,17 @@ impl Loader<'_> {
             .map(|n| self.profile.events.raw_index(&String::from_utf8_lossy(n)))
             .collect();
         if map.is_empty() {
+            self.empty_events_line.get_or_insert(self.line_no);
             return self.error("`events:` names no event".into());
+        }
+        for (k, &event) in map.iter().enumerate() {
+            if map[..k].contains(&event) {
+                let name = &self.profile.events.events[event].name;
+                self.warn(format!(
+                    "`events:` names {name} more than once: its columns are added together"
+                ));
+                break;
+            }
         }
         self.part.event_map = map;
         self.events_declared = true;
@@ -145,7 +163,20 @@ impl Loader<'_> {
         }
         match lines::cost_line(value, 0, &mut pos, &mut costs) {
             Ok(_) => {
-                costs.resize(self.part.width(), 0);
+                let width = self.part.width();
+                let key_text = String::from_utf8_lossy(key);
+                if costs.len() > width {
+                    self.warn(format!(
+                        "`{key_text}:` has {} values for {width} event(s); the extra ones are ignored",
+                        costs.len()
+                    ));
+                    costs.truncate(width);
+                } else if costs.len() < width && key == b"totals" {
+                    self.warn(format!(
+                        "`totals:` has {} values for {width} event(s); the others are not checked",
+                        costs.len()
+                    ));
+                }
                 if key == b"summary" {
                     self.part.summary = Some(costs);
                     self.part.summary_line = self.line_no;

@@ -48,6 +48,8 @@ pub struct Scanner<S> {
     pub fn_file: u32,
     line_file: u32,
     func: Option<u32>,
+    /// The last `fn=` has had no line that uses it yet.
+    unused_fn: bool,
     call_obj: Option<u32>,
     call_file: Option<u32>,
     callee: Option<u32>,
@@ -75,6 +77,7 @@ impl<S: Sink> Scanner<S> {
             fn_file: 0,
             line_file: 0,
             func: None,
+            unused_fn: false,
             call_obj: None,
             call_file: None,
             callee: None,
@@ -111,6 +114,7 @@ impl<S: Sink> Scanner<S> {
         }
         match lines::header(line) {
             Ok((_, (b"totals" | b"summary", _))) => {
+                self.used_fn()?;
                 self.trailer.push((self.lines, line.to_vec()));
                 Ok(())
             }
@@ -121,7 +125,18 @@ impl<S: Sink> Scanner<S> {
     /// Ends the chunk: a jump still waiting for its position row is at the
     /// last position (as before any other line).
     pub fn finish(&mut self) -> Result<(), Bail> {
+        self.used_fn()?;
         self.flush()
+    }
+
+    /// A `fn=` that no line used is not a function of the profile (yappi
+    /// declares every name up front); the sequential loader leaves it out,
+    /// and numbering the others as it does needs its order of creation.
+    fn used_fn(&self) -> Result<(), Bail> {
+        if self.unused_fn {
+            return Err(Bail("`fn=` without cost or calls"));
+        }
+        Ok(())
     }
 
     fn flush(&mut self) -> Result<(), Bail> {
@@ -150,6 +165,11 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn spec(&mut self, offset: u64, key: &[u8], value: &[u8]) -> Result<(), Bail> {
+        match key {
+            b"fn" => self.used_fn()?,
+            b"fl" | b"fi" | b"fe" | b"ob" => {}
+            _ => self.unused_fn = false,
+        }
         let t = &mut self.tables;
         match key {
             b"calls" => self.calls(value)?,
@@ -168,6 +188,7 @@ impl<S: Sink> Scanner<S> {
                 self.sink
                     .block(func, offset, self.obj, self.fn_file, self.last);
                 self.func = Some(func);
+                self.unused_fn = true;
                 self.line_file = self.fn_file;
                 self.callee = None;
                 self.call_file = None;
@@ -303,6 +324,7 @@ impl<S: Sink> Scanner<S> {
             return None; // read again the long way, which gives up
         }
         self.last = Last { at, known };
+        self.unused_fn = false;
         Some(i + len)
     }
 
@@ -366,6 +388,7 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
+        self.unused_fn = false;
         let (at, known, i) = self.positions(line)?;
         let costs = match fields::plain_counters(&line[i..], &mut self.plain) {
             Some((n, _)) if n <= self.costs.len() => &self.plain[..n],

@@ -83,11 +83,18 @@ fn counters_beyond_64_bits_saturate_with_a_warning() {
         "events: Ir Dr",            // 1
         "fn=main",                  // 2
         "1 99999999999999999999 5", // 3
-        "2 9223372036854775807 1",  // 4: i64::MAX, no warning
+        "2 9223372036854775807 1",  // 4: i64::MAX, read as it is
     ]);
-    assert_eq!(diags(&p), vec![(3, Severity::Warning)]);
-    assert_eq!(message_at(&p, 3), "1 counter(s) beyond 64 bits saturated");
-    // Sums saturate too.
+    assert_eq!(
+        diags(&p),
+        vec![(3, Severity::Warning), (4, Severity::Warning)]
+    );
+    assert_eq!(
+        message_at(&p, 3),
+        "1 counter(s) beyond the signed 64-bit range saturated"
+    );
+    // Sums saturate too, and say so.
+    assert!(message_at(&p, 4).contains("the sum is saturated"));
     assert_eq!(p.parts[0].self_cost(func(&p, "main", "")), &[i64::MAX, 6]);
     assert_eq!(p.parts[0].decode(&p).line_cost(0), &[i64::MAX, 5]);
 }

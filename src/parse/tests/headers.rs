@@ -152,7 +152,7 @@ fn bad_derived_events_are_reported_on_their_lines() {
     assert_eq!(
         found,
         vec![
-            (2, Severity::Warning),
+            (2, Severity::Error),
             (4, Severity::Warning),
             (5, Severity::Error),
         ]
@@ -166,7 +166,9 @@ fn bad_derived_events_are_reported_on_their_lines() {
 }
 
 #[test]
-fn summary_that_disagrees_with_the_cost_lines_is_a_warning_on_its_line() {
+fn summary_above_the_cost_lines_is_the_total_quietly() {
+    // Callgrind's `summary:` counts the last instructions before exit, which
+    // no cost line has: every Callgrind profile is like this.
     let p = load(&[
         "events: Ir Dr", // 1
         "summary: 20 4", // 2
@@ -174,16 +176,10 @@ fn summary_that_disagrees_with_the_cost_lines_is_a_warning_on_its_line() {
         "1 10 4",        // 4
         "2 5",           // 5
     ]);
-    // Ir adds up to 15, Dr to 4: only Ir disagrees. (Which figure becomes
-    // the total when `summary:` is the larger is the finish step's choice,
-    // not checked here.)
-    assert_eq!(diags(&p), vec![(2, Severity::Warning)]);
-    assert!(
-        message_at(&p, 2)
-            .starts_with("`summary:` gives 20 for Ir, but the cost lines add up to 15; using ")
-    );
+    assert_clean(&p);
     assert_eq!(p.parts[0].summary, Some(vec![20, 4]));
     assert_eq!(p.parts[0].self_sum(), vec![15, 4]);
+    assert_eq!(Analysis::new(&p).totals, vec![20, 4]);
 }
 
 #[test]
