@@ -17,10 +17,10 @@
 mod big;
 #[path = "hostile/cli_edge.rs"]
 mod cli_edge;
-#[path = "hostile/reads.rs"]
-mod reads;
 #[path = "hostile/format.rs"]
 mod format;
+#[path = "hostile/reads.rs"]
+mod reads;
 #[path = "hostile/run.rs"]
 mod run;
 #[path = "../benches/support/synth.rs"]

@@ -47,7 +47,9 @@ fn check_totals(profile: &mut Profile) {
         let mut total = sum.clone();
         if let Some(summary) = &part.summary {
             for (col, (&d, &s)) in summary.iter().zip(&sum).enumerate() {
-                if d >= s && s >= 0 {
+                // Equal: nothing to say. Above a sum that is not negative:
+                // the last instructions before exit, counted only there.
+                if d == s || (d > s && s >= 0) {
                     total[col] = d;
                 } else {
                     let line = part.summary_line;
