@@ -22,6 +22,12 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
     let sep = g.separator;
     let functions = app.order.len().saturating_sub(app.analysis.cycles.len());
     let mut tail = format!("  {sep} {functions} functions");
+    // A set of files (threads, dumps) says how many were loaded; the
+    // parts popup (`p`) names them.
+    let files = p.loaded_sources().count();
+    if files > 1 {
+        tail.push_str(&format!("  {sep} {files} files"));
+    }
     if p.parts.len() > 1 {
         tail.push_str(&format!("  {sep} parts {active}/{}", p.parts.len()));
     }
