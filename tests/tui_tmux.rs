@@ -8,6 +8,9 @@
 #[path = "support/tmux.rs"]
 mod tmux;
 
+#[path = "support/tui.rs"]
+mod support;
+
 use tmux::Tmux;
 
 fn cgtui() -> &'static str {
@@ -113,4 +116,40 @@ fn a_terminal_reporting_0x0_is_drawn_at_lines_by_columns() {
         .unwrap();
     assert!(widest <= 80, "{screen}");
     t.keys("q");
+}
+
+#[test]
+fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
+    let t = Tmux::start("screen", (80, 24), &[]);
+    // GNU screen's default: no alternate screen; LANG=C: no UTF-8.
+    t.line("LANG=C LC_ALL=C screen -q");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    t.line(&format!(
+        "seq -f 'old shell output %g' 1 30; {} samples/recursion.callgrind",
+        cgtui()
+    ));
+    let screen = t.wait_for("Callees of");
+    assert!(!screen.contains("old shell output"), "{screen}");
+    assert!(screen.contains("Inclv"), "{screen}");
+    assert!(screen.is_ascii(), "{screen}");
+    // Scrolling by the terminal's scroll region is right under screen too.
+    for _ in 0..15 {
+        t.keys("j");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The same keys on the library, drawn in ASCII: the rows must agree.
+    let mut app = support::sample_app("recursion.callgrind");
+    app.theme.ascii = true;
+    support::press(&mut app, &"j".repeat(15));
+    let want = support::text(&support::render(&mut app, 80, 24));
+    let rows = |s: &str| -> Vec<String> {
+        s.lines()
+            .take(22)
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    let got = t.screen();
+    assert_eq!(rows(&got), rows(&want), "{got}");
+    t.keys("q");
+    t.line("exit");
 }
