@@ -153,3 +153,21 @@ fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
     t.keys("q");
     t.line("exit");
 }
+
+#[test]
+fn ctrl_z_while_loading_from_a_slow_pipe_and_fg() {
+    let t = Tmux::start("loadstop", (80, 24), &[]);
+    let profile = "samples/cpp-names.callgrind";
+    t.line(&format!(
+        "(head -c 20000 {profile}; sleep 2; tail -c +20001 {profile}) | {} -",
+        cgtui()
+    ));
+    // The bar counts the bytes read so far (the size of a pipe is unknown).
+    t.wait_for("loading 0.0 MB");
+    t.keys("C-z");
+    t.wait_for("Stopped");
+    t.line("fg");
+    t.wait_for("Callees of");
+    t.keys("q");
+    t.wait_for("$ ");
+}

@@ -14,6 +14,7 @@ mod keys;
 
 pub use keys::Parser;
 use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -33,6 +34,23 @@ pub enum Input {
     Gone,
 }
 
+/// Set while cgtui stops its own job: the SIGTSTP it sends itself then is
+/// not a request to suspend.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Stops the job as the terminal's Ctrl-Z would (the terminal is in raw
+/// mode, so it does not): SIGTSTP to the process group, so a pipeline
+/// feeding cgtui stops too and the shell sees the job stopped, then
+/// SIGSTOP to cgtui itself (its SIGTSTP is caught). Returns after `fg`.
+pub fn stop_job() {
+    use signal_hook::consts::SIGSTOP;
+    STOPPING.store(true, Ordering::SeqCst);
+    if rustix::process::kill_current_process_group(rustix::process::Signal::TSTP).is_err() {
+        STOPPING.store(false, Ordering::SeqCst);
+    }
+    let _ = signal_hook::low_level::raise(SIGSTOP);
+}
+
 /// How long a lone Esc waits for the rest of an escape sequence.
 const ESC_WAIT: Duration = Duration::from_millis(30);
 
@@ -45,6 +63,8 @@ pub struct Terminal {
     resized: bool,
     suspend: bool,
     continued: bool,
+    /// Keys read but handed back (`unread`), returned first next time.
+    unread: Vec<crate::tui::Key>,
 }
 
 impl Terminal {
@@ -61,6 +81,7 @@ impl Terminal {
             for sig in signals.forever() {
                 let input = match sig {
                     SIGWINCH => Input::Resize,
+                    SIGTSTP if STOPPING.swap(false, Ordering::SeqCst) => continue,
                     SIGTSTP => Input::Suspend,
                     SIGCONT => Input::Continue,
                     _ => Input::Signal,
@@ -77,6 +98,7 @@ impl Terminal {
             resized: false,
             suspend: false,
             continued: false,
+            unread: Vec::new(),
         })
     }
 
@@ -85,7 +107,12 @@ impl Terminal {
     /// comes in many reads): the keys, in order. `gone()`, `resized()`,
     /// `suspend()` and `continued()` tell what else happened.
     pub fn keys(&mut self, wait: Option<Duration>, batch: Duration) -> Vec<crate::tui::Key> {
-        let mut keys = Vec::new();
+        // Keys handed back come first; with nothing else to wait for
+        // (`None`), at once.
+        let mut keys = std::mem::take(&mut self.unread);
+        if !keys.is_empty() && wait.is_none() {
+            return keys;
+        }
         let first = match wait {
             Some(wait) => self.recv_until(Instant::now() + wait),
             None => Some(self.rx.recv().unwrap_or(Input::Gone)),
@@ -109,6 +136,13 @@ impl Terminal {
             }
         }
         keys
+    }
+
+    /// Hands keys back: the next `keys` returns them (keys typed ahead
+    /// while loading are for the browser).
+    pub fn unread(&mut self, mut keys: Vec<crate::tui::Key>) {
+        keys.append(&mut self.unread);
+        self.unread = keys;
     }
 
     /// Whether the terminal went away.

@@ -138,15 +138,26 @@ impl Bar {
         let _ = err.flush();
     }
 
-    /// Waits up to `tick` for a key; the exit status if it aborts.
-    fn wait_for_key(&self, input: &mut input::Terminal, tick: Duration) -> Option<u8> {
-        if !self.raw {
-            std::thread::sleep(tick);
-            return None;
-        }
+    /// Waits up to `tick` for a key; the exit status if it aborts. Ctrl-Z
+    /// (or SIGTSTP) stops the process with the terminal as it was, and the
+    /// bar comes back after `fg`.
+    fn wait_for_key(&mut self, input: &mut input::Terminal, tick: Duration) -> Option<u8> {
         let keys = input.keys(Some(tick), Duration::ZERO);
         if input.gone() {
             return Some(exit::for_signal(signal_hook::consts::SIGHUP));
+        }
+        if input.suspend() || (self.raw && keys.contains(&Key::Ctrl('z'))) {
+            let shown = self.shown;
+            self.close();
+            input::stop_job();
+            if shown {
+                self.open();
+            }
+        }
+        if !self.raw {
+            // Typed ahead in the terminal's own mode: for the browser.
+            input.unread(keys);
+            return None;
         }
         keys.iter().find_map(|k| match k {
             Key::Ctrl('c') => Some(exit::INTERRUPTED),

@@ -110,7 +110,6 @@ fn draw(screen: &mut Screen, app: &App) -> std::io::Result<()> {
 /// after `fg`, raw mode and the screen again, cleared and drawn whole.
 fn suspend(screen: &mut Screen) -> std::io::Result<()> {
     screen.leave()?;
-    // SIGSTOP cannot be caught: the process stops here until SIGCONT.
-    signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
+    input::stop_job();
     screen.enter()
 }
