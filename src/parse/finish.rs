@@ -49,7 +49,7 @@ fn check_totals(profile: &mut Profile) {
             for (col, (&d, &s)) in summary.iter().zip(&sum).enumerate() {
                 if d >= s && s >= 0 {
                     total[col] = d;
-                } else {
+                } else if d != s {
                     let line = part.summary_line;
                     warnings.push((part.source, line, part.event_map[col], "summary", d, s, s));
                 }

@@ -129,3 +129,12 @@ fn a_function_only_declared_is_not_a_function() {
         .collect();
     assert_eq!(names, vec![("f", "a.py"), ("g", "b.py")]);
 }
+
+#[test]
+fn a_negative_summary_equal_to_the_cost_lines_is_quiet() {
+    // cg_diff: the sum may be negative; agreeing with it is no problem.
+    let p = load(&["events: Ir", "summary: -2", "fn=main", "1 -2"]);
+    assert_clean(&p);
+    let p = load(&["events: Ir", "summary: -1", "fn=main", "1 -2"]);
+    assert_eq!(diags(&p), vec![(2, Severity::Warning)]);
+}
