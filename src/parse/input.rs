@@ -340,6 +340,46 @@ mod tests {
         assert_eq!(lines[123_456], b"line 123456");
     }
 
+    fn decoded(bytes: &[u8]) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        decode(bytes)?.read_to_end(&mut out)?;
+        Ok(out)
+    }
+
+    #[test]
+    fn formats_are_told_by_their_first_bytes() {
+        assert_eq!(Compression::of(b"\x1f\x8b\x08"), Compression::Gzip);
+        assert_eq!(Compression::of(b"BZh91AY"), Compression::Bzip2);
+        assert_eq!(Compression::of(b"\xfd7zXZ\0"), Compression::Xz);
+        assert_eq!(Compression::of(b"\x28\xb5\x2f\xfd"), Compression::Zstd);
+        assert_eq!(Compression::of(b"events: Ir"), Compression::Plain);
+        assert_eq!(Compression::of(b""), Compression::Plain);
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        assert!(cr_only(b"events: Ir\rfn=main\r"));
+        assert!(!cr_only(b"events: Ir\r\nfn=main\r\n"));
+        assert!(!cr_only(b"events: Ir\nfn=a\rb\n"));
+        assert!(!cr_only(b"events: Ir"));
+        assert_eq!(decoded(b"a\rb\r").unwrap(), b"a\nb\n");
+        assert_eq!(decoded(b"a\r\nb\r\n").unwrap(), b"a\r\nb\r\n");
+    }
+
+    #[test]
+    fn gzip_members_in_a_row_and_nothing_else_after_them() {
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(b"x\n").unwrap();
+        let member = enc.finish().unwrap();
+        assert_eq!(
+            decoded(&[&member[..], &member].concat()).unwrap(),
+            b"x\nx\n"
+        );
+        let err = decoded(&[&member[..], b"junk"].concat()).unwrap_err();
+        assert_eq!(err.to_string(), "data after the end of the gzip stream");
+    }
+
     #[test]
     fn overlong_line_is_skipped_and_reading_goes_on() {
         let mut data = vec![b'x'; MAX_LINE + 10];

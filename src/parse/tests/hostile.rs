@@ -129,3 +129,35 @@ fn a_function_only_declared_is_not_a_function() {
         .collect();
     assert_eq!(names, vec![("f", "a.py"), ("g", "b.py")]);
 }
+
+#[test]
+fn a_negative_summary_equal_to_the_cost_lines_is_quiet() {
+    // cg_diff: the sum may be negative; agreeing with it is no problem.
+    let p = load(&["events: Ir", "summary: -2", "fn=main", "1 -2"]);
+    assert_clean(&p);
+    let p = load(&["events: Ir", "summary: -1", "fn=main", "1 -2"]);
+    assert_eq!(diags(&p), vec![(2, Severity::Warning)]);
+}
+
+#[test]
+fn a_byte_order_mark_duplicate_events_and_versions() {
+    let p = load(&["\u{feff}version: 2", "events: Ir Ir", "fn=main", "1 5 6"]);
+    let found = all(&p);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found[0].2.contains("`version: 2` is not the version"));
+    assert!(found[1].2.contains("names Ir more than once"));
+    assert_eq!(p.meta.version.as_deref(), Some("2"));
+    // Only on the first line: a mark elsewhere is an unreadable line.
+    let p = load(&["events: Ir", "\u{feff}fn=main", "1 5"]);
+    assert_eq!(diags(&p)[0], (2, Severity::Error));
+}
+
+#[test]
+fn an_empty_events_line_is_named_when_the_file_is_refused() {
+    let err = load_reader("t.cg", &b"events:\nfn=main\n1 5\n"[..]).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("the `events:` line (line 1) names no event"),
+        "{err}"
+    );
+}
