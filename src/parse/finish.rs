@@ -51,7 +51,7 @@ fn check_totals(profile: &mut Profile) {
                 // the last instructions before exit, counted only there.
                 if d == s || (d > s && s >= 0) {
                     total[col] = d;
-                } else if d != s {
+                } else {
                     let line = part.summary_line;
                     warnings.push((part.source, line, part.event_map[col], "summary", d, s, s));
                 }
