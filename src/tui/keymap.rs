@@ -11,7 +11,7 @@ mod bindings;
 mod text;
 
 use super::action::Action;
-pub use bindings::{BINDINGS, Binding};
+pub use bindings::{Binding, all as bindings};
 pub use text::parse_keys;
 
 /// A key press, reduced to what cgtui distinguishes.
@@ -155,8 +155,7 @@ impl Context {
 pub fn lookup(context: Context, key: Key) -> Option<Action> {
     let key = key.unplaced();
     let find = |ctx: Context| {
-        BINDINGS
-            .iter()
+        bindings()
             .find(|b| b.context == ctx && b.keys.contains(&key))
             .map(|b| b.action)
     };
@@ -182,7 +181,7 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
         &[context, Context::Global]
     };
     for ctx in contexts {
-        for bind in BINDINGS.iter().filter(|b| b.context == *ctx) {
+        for bind in bindings().filter(|b| b.context == *ctx) {
             if let (Some(hint), Some(key)) = (bind.hint, bind.keys.first()) {
                 out.push((key.label(ascii), hint));
             }
@@ -208,7 +207,7 @@ pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static st
     let mut out = Vec::new();
     for ctx in CONTEXTS {
         out.push((Some(ctx.title()), String::new(), ""));
-        for bind in BINDINGS.iter().filter(|b| b.context == ctx) {
+        for bind in bindings().filter(|b| b.context == ctx) {
             let keys: Vec<String> = bind.keys.iter().map(|k| k.label(ascii)).collect();
             out.push((None, keys.join(" "), bind.help));
         }
@@ -221,8 +220,7 @@ pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static st
 pub fn markdown() -> String {
     let mut out = String::from("| where | keys |\n|---|---|\n");
     for ctx in CONTEXTS {
-        let keys: Vec<String> = BINDINGS
-            .iter()
+        let keys: Vec<String> = bindings()
             .filter(|b| b.context == ctx)
             .map(|b| {
                 let keys: Vec<String> = b
@@ -244,8 +242,9 @@ mod tests {
 
     #[test]
     fn no_key_is_bound_twice_in_one_context() {
-        for (i, a) in BINDINGS.iter().enumerate() {
-            for b in &BINDINGS[i + 1..] {
+        let all: Vec<&Binding> = bindings().collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
                 if a.context == b.context {
                     for k in a.keys {
                         assert!(!b.keys.contains(k), "{k:?} twice in {:?}", a.context);

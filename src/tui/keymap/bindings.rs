@@ -15,11 +15,13 @@ pub struct Binding {
     pub help: &'static str,
 }
 
+mod popups;
+
 use Action as A;
 use Context as C;
 use Key as K;
 
-const fn b(
+pub(super) const fn b(
     context: Context,
     keys: &'static [Key],
     action: Action,
@@ -36,11 +38,12 @@ const fn b(
 }
 
 /// Page keys as in less and vim.
-const PAGE_DOWN: &[Key] = &[K::PageDown, K::Char(' '), K::Ctrl('f'), K::Ctrl('d')];
-const PAGE_UP: &[Key] = &[K::PageUp, K::Ctrl('b'), K::Ctrl('u')];
+pub(super) const PAGE_DOWN: &[Key] = &[K::PageDown, K::Char(' '), K::Ctrl('f'), K::Ctrl('d')];
+pub(super) const PAGE_UP: &[Key] = &[K::PageUp, K::Ctrl('b'), K::Ctrl('u')];
 
-/// Every binding, in help-screen order.
-pub static BINDINGS: &[Binding] = &[
+/// The bindings of the browse screen, the source view and every context,
+/// in help-screen order (the popups' are in `popups`).
+pub static BROWSING: &[Binding] = &[
     b(
         C::Browse,
         &[K::Char('j'), K::Down],
@@ -167,168 +170,6 @@ pub static BINDINGS: &[Binding] = &[
         A::Close,
         Some("close"),
         "close the source view",
-    ),
-    b(
-        C::Search,
-        &[K::Enter],
-        A::SearchAccept,
-        Some("go"),
-        "go to the selected result",
-    ),
-    b(
-        C::Search,
-        &[K::Esc],
-        A::Close,
-        Some("cancel"),
-        "cancel the search",
-    ),
-    b(
-        C::Search,
-        &[K::Down, K::Tab],
-        A::Down,
-        Some("next"),
-        "select the next result",
-    ),
-    b(
-        C::Search,
-        &[K::Up, K::BackTab],
-        A::Up,
-        None,
-        "select the previous result",
-    ),
-    b(C::Search, &[K::PageDown], A::PageDown, None, "page down"),
-    b(C::Search, &[K::PageUp], A::PageUp, None, "page up"),
-    b(
-        C::Search,
-        &[K::Left],
-        A::CursorLeft,
-        None,
-        "cursor left in the query",
-    ),
-    b(
-        C::Search,
-        &[K::Right],
-        A::CursorRight,
-        None,
-        "cursor right in the query",
-    ),
-    b(
-        C::Search,
-        &[K::Home, K::Ctrl('a')],
-        A::CursorStart,
-        None,
-        "cursor to the start of the query",
-    ),
-    b(
-        C::Search,
-        &[K::End, K::Ctrl('e')],
-        A::CursorEnd,
-        None,
-        "cursor to the end of the query",
-    ),
-    b(
-        C::Search,
-        &[K::Backspace],
-        A::SearchDelete,
-        None,
-        "delete the character before the cursor",
-    ),
-    b(
-        C::Search,
-        &[K::Delete],
-        A::SearchDeleteForward,
-        None,
-        "delete the character under the cursor",
-    ),
-    b(
-        C::Search,
-        &[K::Ctrl('w'), K::AltBackspace, K::CtrlBackspace],
-        A::SearchDeleteWord,
-        None,
-        "delete the word before the cursor",
-    ),
-    b(
-        C::Search,
-        &[K::Ctrl('u')],
-        A::SearchDeleteToStart,
-        None,
-        "delete from the start of the query to the cursor",
-    ),
-    b(
-        C::Search,
-        &[K::Ctrl('c')],
-        A::Interrupt,
-        None,
-        "quit (exit status 130)",
-    ),
-    b(
-        C::Parts,
-        &[K::Char('j'), K::Down],
-        A::Down,
-        None,
-        "move down",
-    ),
-    b(C::Parts, &[K::Char('k'), K::Up], A::Up, None, "move up"),
-    b(
-        C::Parts,
-        &[K::Char(' ')],
-        A::TogglePart,
-        Some("on/off"),
-        "switch the part on or off",
-    ),
-    b(
-        C::Parts,
-        &[K::Char('a')],
-        A::AllParts,
-        Some("all"),
-        "switch every part on",
-    ),
-    b(
-        C::Parts,
-        &[K::Esc, K::Enter, K::Char('p')],
-        A::Close,
-        Some("close"),
-        "close",
-    ),
-    b(
-        C::Help,
-        &[K::Char('j'), K::Down],
-        A::Down,
-        None,
-        "scroll down",
-    ),
-    b(C::Help, &[K::Char('k'), K::Up], A::Up, None, "scroll up"),
-    b(C::Help, PAGE_DOWN, A::PageDown, None, "page down"),
-    b(C::Help, PAGE_UP, A::PageUp, None, "page up"),
-    b(
-        C::Help,
-        &[K::Esc, K::Char('q'), K::Char('?'), K::Enter],
-        A::Close,
-        Some("close"),
-        "close the help",
-    ),
-    b(
-        C::Warnings,
-        &[K::Char('j'), K::Down],
-        A::Down,
-        None,
-        "scroll down",
-    ),
-    b(
-        C::Warnings,
-        &[K::Char('k'), K::Up],
-        A::Up,
-        None,
-        "scroll up",
-    ),
-    b(C::Warnings, PAGE_DOWN, A::PageDown, None, "page down"),
-    b(C::Warnings, PAGE_UP, A::PageUp, None, "page up"),
-    b(
-        C::Warnings,
-        &[K::Esc, K::Char('q'), K::Char('w'), K::Enter],
-        A::Close,
-        Some("close"),
-        "close the list",
     ),
     b(C::Global, &[K::Char('q')], A::Quit, Some("quit"), "quit"),
     b(
@@ -514,3 +355,8 @@ pub static BINDINGS: &[Binding] = &[
         "select the row and its pane; double-click: Enter",
     ),
 ];
+
+/// Every binding: the browsing ones, then the popups'.
+pub fn all() -> impl Iterator<Item = &'static Binding> {
+    BROWSING.iter().chain(popups::POPUPS)
+}
