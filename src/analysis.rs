@@ -6,7 +6,9 @@
 mod combine;
 mod inclusive;
 mod scc;
+pub(crate) mod share;
 pub mod source;
+pub mod tree;
 
 use crate::profile::{Cost, FnId, Profile};
 

@@ -66,6 +66,14 @@ pub fn parse_percent(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A fraction from 0 to 1 (`--min`).
+pub fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err("must be a number from 0 to 1".into()),
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct AnnotateArgs {
     /// Profile files (`-` reads standard input); gzip is read transparently.
@@ -177,6 +185,15 @@ pub struct ReportArgs {
     /// With --json: add each function's per-line costs and call sites.
     #[arg(long, requires = "json")]
     pub lines: bool,
+    /// Print folded stacks (`main;f;g VALUE` per line) of the event, for
+    /// flamegraph.pl, inferno-flamegraph or speedscope.
+    #[arg(long, conflicts_with = "json")]
+    pub folded: bool,
+    /// With --folded: keep the paths of at least this fraction of the total
+    /// (0 to 1; default: the costliest 100,000 paths).
+    #[arg(long, value_name = "FRACTION", requires = "folded",
+          value_parser = parse_fraction, allow_negative_numbers = true)]
+    pub min: Option<f64>,
     #[command(flatten)]
     pub load: LoadArgs,
 }

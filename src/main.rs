@@ -116,7 +116,21 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
     let analysis = Analysis::with_parts(&profile, &parts);
     let event = event_index(&profile, args.event.as_deref())?;
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if args.folded {
+        let options = report::FoldedOptions {
+            event,
+            min: args.min.unwrap_or(0.0),
+            max_paths: if args.min.is_some() {
+                report::folded::MAX_PATHS
+            } else {
+                report::DEFAULT_PATHS
+            },
+        };
+        let stacks = report::folded::stacks(&analysis, options);
+        let mut buffered = std::io::BufWriter::new(&mut out);
+        report::folded::write(&profile, &stacks, &mut buffered)?;
+        buffered.flush()?;
+    } else if args.json {
         let report = report::JsonReport {
             profile: &profile,
             analysis: &analysis,

@@ -1,9 +1,11 @@
 //! Non-interactive output: `cgtui report` as text (in the spirit of
 //! callgrind_annotate) or JSON. Must not import `tui`.
 
+pub mod folded;
 mod json;
 mod text;
 
+pub use folded::{DEFAULT_PATHS, FoldedOptions};
 pub use json::Report as JsonReport;
 pub use text::text;
 

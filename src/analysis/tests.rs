@@ -47,3 +47,4 @@ mod calls_and_cycles;
 mod cycle_members;
 mod parts_and_events;
 mod source;
+mod tree;

@@ -1,0 +1,217 @@
+//! Estimated call trees on small profiles; every expected number is worked
+//! out by hand in the comments.
+
+use super::*;
+use crate::analysis::tree::Tree;
+use std::ops::Range;
+
+/// main (self 10) calls a twice (cost 60) and b once (30); a (self 20)
+/// calls c (40); b (self 10) calls c (20); c's self is 60, two thirds of it
+/// through a. Total 100.
+fn diamond() -> crate::profile::Profile {
+    load(&[
+        "events: Ir",
+        "fn=main",
+        "1 10",
+        "cfn=a",
+        "calls=2 1",
+        "1 60",
+        "cfn=b",
+        "calls=1 1",
+        "1 30",
+        "fn=a",
+        "1 20",
+        "cfn=c",
+        "calls=4 1",
+        "1 40",
+        "fn=b",
+        "1 10",
+        "cfn=c",
+        "calls=2 1",
+        "1 20",
+        "fn=c",
+        "1 60",
+    ])
+}
+
+fn names(p: &crate::profile::Profile, t: &Tree, nodes: Range<usize>) -> Vec<(String, Cost)> {
+    nodes
+        .map(|i| {
+            let n = t.node(i);
+            let name = n.func.map_or("(all)".into(), |f| p.fn_name(f).to_string());
+            (name, n.value)
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_level_is_the_measured_calls() {
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, Some(func(&p, "main")));
+    assert_eq!(t.node(0).value, 100);
+    let kids = t.children(&a, 0);
+    assert_eq!(
+        names(&p, &t, kids.clone()),
+        [("a".into(), 60), ("b".into(), 30)]
+    );
+    assert_eq!(t.node(0).own(), Some(10));
+    assert!(kids.clone().all(|i| t.node(i).exact));
+    assert_eq!(t.node(kids.start).calls, 2);
+}
+
+#[test]
+fn deeper_levels_are_shared_in_proportion_and_add_up() {
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, Some(func(&p, "main")));
+    let kids = t.children(&a, 0);
+    // a got all of its cost (60 = 20 + 40) through main: c under a is the
+    // measured 40, and exact.
+    let under_a = t.children(&a, kids.start);
+    assert_eq!(names(&p, &t, under_a.clone()), [("c".into(), 40)]);
+    assert!(t.node(under_a.start).exact);
+    assert_eq!(t.node(under_a.start).calls, 4);
+    // c under a has no calls: its self share is its whole value.
+    let none = t.children(&a, under_a.start);
+    assert!(none.is_empty());
+    assert_eq!(t.node(under_a.start).own(), Some(40));
+}
+
+#[test]
+fn a_function_reached_by_part_of_its_cost_shares_it() {
+    // The same diamond seen from c's callers' side: a tree of the whole
+    // program. Root: 100 = main's 100. Under main exact; then a, b exact
+    // too, since main got everything.
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, None);
+    let roots = t.children(&a, 0);
+    assert_eq!(names(&p, &t, roots.clone()), [("main".into(), 100)]);
+    assert_eq!(t.node(0).own(), Some(0));
+    let kids = t.children(&a, roots.start);
+    assert!(kids.clone().all(|i| t.node(i).exact));
+
+    // Now a profile where a is called from two places: x (cost 30) and
+    // y (cost 10); a = self 8 + call to c 32 = 40. Under x, a's 30 is 3/4
+    // of a: its self share 6 and c's 24, estimated.
+    let p = load(&[
+        "events: Ir",
+        "fn=root",
+        "1 0",
+        "cfn=x",
+        "calls=1 1",
+        "1 30",
+        "cfn=y",
+        "calls=1 1",
+        "1 10",
+        "fn=x",
+        "cfn=a",
+        "calls=3 1",
+        "1 30",
+        "fn=y",
+        "cfn=a",
+        "calls=1 1",
+        "1 10",
+        "fn=a",
+        "1 8",
+        "cfn=c",
+        "calls=8 1",
+        "1 32",
+        "fn=c",
+        "1 32",
+    ]);
+    let a2 = Analysis::new(&p);
+    let mut t = Tree::callees(&a2, 0, Some(func(&p, "x")));
+    let under_x = t.children(&a2, 0);
+    assert_eq!(names(&p, &t, under_x.clone()), [("a".into(), 30)]);
+    assert!(t.node(under_x.start).exact);
+    let under_a = t.children(&a2, under_x.start);
+    assert_eq!(names(&p, &t, under_a.clone()), [("c".into(), 24)]);
+    assert_eq!(t.node(under_x.start).own(), Some(6));
+    let c = t.node(under_a.start);
+    assert!(!c.exact);
+    // 8 calls of a to c, 3/4 of them along this path.
+    assert_eq!(c.calls, 6);
+}
+
+#[test]
+fn recursion_is_a_leaf_with_no_value() {
+    // f (self 30) calls itself (the recursive call costs 20, inside f's 30)
+    // and g (10). f's inclusive is 40: self 30 + g 10.
+    let p = load(&[
+        "events: Ir",
+        "fn=f",
+        "1 30",
+        "cfn=f",
+        "calls=5 1",
+        "1 20",
+        "cfn=g",
+        "calls=1 1",
+        "1 10",
+        "fn=g",
+        "1 10",
+    ]);
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, Some(func(&p, "f")));
+    assert_eq!(t.node(0).value, 40);
+    let kids = t.children(&a, 0);
+    assert_eq!(
+        names(&p, &t, kids.clone()),
+        [("g".into(), 10), ("f".into(), 0)]
+    );
+    let rec = kids.start + 1;
+    assert!(t.node(rec).recursive);
+    assert!(!t.may_expand(rec));
+    assert!(t.children(&a, rec).is_empty());
+    // The recursive call does not take from f's self share.
+    assert_eq!(t.node(0).own(), Some(30));
+}
+
+#[test]
+fn the_caller_tree_shares_a_cost_among_the_callers() {
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callers(&a, 0, func(&p, "c"));
+    assert_eq!(t.node(0).value, 60);
+    let kids = t.children(&a, 0);
+    assert_eq!(
+        names(&p, &t, kids.clone()),
+        [("a".into(), 40), ("b".into(), 20)]
+    );
+    assert_eq!(t.node(0).own(), Some(0));
+    // a's 40 of c goes on to main, a's only caller; main is a root and
+    // keeps it.
+    let up = t.children(&a, kids.start);
+    assert_eq!(names(&p, &t, up.clone()), [("main".into(), 40)]);
+    assert!(t.children(&a, up.start).is_empty());
+    assert_eq!(t.node(up.start).own(), Some(40));
+    assert_eq!(t.path(up.start).len(), 3);
+}
+
+#[test]
+fn children_and_own_share_add_up_everywhere() {
+    let p = crate::parse::load_paths(
+        &[std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/cpp-names.callgrind"
+        ))],
+        crate::parse::LoadOptions::default(),
+    )
+    .unwrap();
+    let a = Analysis::new(&p);
+    let mut trees = vec![Tree::callees(&a, 0, None)];
+    trees.extend((0..a.function_count()).map(|f| Tree::callers(&a, 0, FnId::from_index(f))));
+    let mut nodes = 0;
+    for mut t in trees {
+        let mut i = 0;
+        while i < t.len() && i < 20_000 {
+            let kids = t.children(&a, i);
+            let sum: Cost = kids.map(|k| t.node(k).value).sum::<Cost>() + t.node(i).own().unwrap();
+            assert_eq!(sum, t.node(i).value, "node {i} {:?}", t.node(i));
+            i += 1;
+        }
+        nodes += t.len();
+    }
+    assert!(nodes > 1000, "{nodes}");
+}
