@@ -24,7 +24,8 @@ fn cgtui(size: (u16, u16)) -> Vec<(&'static str, usize)> {
     }
     let scroll = most(&mut pty, "j", 10);
     let open = pty.bytes_for("/");
-    let typed = "vec"
+    let first = pty.bytes_for("v");
+    let typed = "ec"
         .chars()
         .map(|c| pty.bytes_for(&c.to_string()))
         .max()
@@ -37,7 +38,8 @@ fn cgtui(size: (u16, u16)) -> Vec<(&'static str, usize)> {
         ("`j` within the page", within),
         ("`j` scrolling the list", scroll),
         ("`/` (open search)", open),
-        ("a search character", typed),
+        ("first search character (fills the results)", first),
+        ("a search character narrowing them", typed),
         ("Esc (close search)", close),
         ("`?` (help)", help),
         ("Ctrl-L (whole screen)", repaint),

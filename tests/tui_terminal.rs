@@ -12,8 +12,8 @@ use std::time::Duration;
 use support::*;
 
 /// Bytes written at `size` for: the most for a `j` within the page, the
-/// most for a `j` that scrolls the list, the most for a search character, and a
-/// whole repaint (Ctrl-L).
+/// most for a `j` that scrolls the list, the most for a search character
+/// that narrows the results, and a whole repaint (Ctrl-L).
 fn bytes_per_key(size: (u16, u16)) -> (usize, usize, usize, usize) {
     let mut pty = Pty::spawn_with("samples/cpp-names.callgrind", size, &[]);
     pty.wait_for("Callees of");
@@ -27,7 +27,9 @@ fn bytes_per_key(size: (u16, u16)) -> (usize, usize, usize, usize) {
     }
     let scroll = (0..5).map(|_| pty.bytes_for("j")).max().unwrap();
     pty.bytes_for("/");
-    let typed = "vec"
+    // The first character fills the empty results; the others narrow them.
+    pty.bytes_for("v");
+    let typed = "ec"
         .chars()
         .map(|c| pty.bytes_for(&c.to_string()))
         .max()
@@ -50,6 +52,29 @@ fn a_scrolling_key_writes_little_more_than_a_move() {
         assert!(
             typed < repaint,
             "{size:?}: a search character wrote {typed} bytes, a repaint {repaint}"
+        );
+    }
+}
+
+/// `vec` after `ve` takes rows from the middle of the results: the rows
+/// below move up with the terminal's scroll, and only the rows that come
+/// in at the bottom are written (before: most of the popup, 84% of a
+/// repaint at 80x24).
+#[test]
+fn a_narrowing_search_moves_rows_rather_than_rewriting_them() {
+    for size in [(80, 24), (200, 60)] {
+        let mut pty = Pty::spawn_with("samples/cpp-names.callgrind", size, &[]);
+        pty.wait_for("Callees of");
+        let repaint = pty.bytes_for("\x0c");
+        pty.send("/ve");
+        pty.wait_for("/ ve");
+        let narrowed = pty.bytes_for("c");
+        pty.wait_for("/ vec");
+        pty.send("\x1bq");
+        pty.finish();
+        assert!(
+            narrowed * 3 < repaint,
+            "{size:?}: {narrowed} bytes for `c`, {repaint} for a repaint"
         );
     }
 }

@@ -391,7 +391,9 @@ impl App {
         let popup = self.popup.as_ref().map(|p| match p {
             Popup::Help(_) => size(76, keymap::help_lines(false).len() as u16 + 2, 2),
             Popup::Parts(_) => size(90, self.profile.parts.len() as u16 + 4, 4),
-            Popup::Search(_) => size(100, u16::MAX, 3),
+            // Full width: results that narrow move with the terminal's
+            // scroll, which would drag what stands beside them along.
+            Popup::Search(_) => size(layout::FULL, u16::MAX, 3),
             Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
         });
         layout::Open {

@@ -51,6 +51,9 @@ pub struct Open {
     pub popup: Option<PopupSize>,
 }
 
+/// A popup width: the whole width of the screen.
+pub const FULL: u16 = u16::MAX;
+
 #[derive(Clone, Copy, Debug)]
 pub struct PopupSize {
     pub width: u16,
@@ -167,10 +170,13 @@ pub fn areas(screen: Rect, open: &Open) -> Areas {
         areas.list = Pane::new(list);
     }
     if let Some(want) = open.popup {
-        let w = want
-            .width
-            .min(screen.width.saturating_sub(4))
-            .max(screen.width.min(20));
+        let w = if want.width == FULL {
+            screen.width
+        } else {
+            want.width
+                .min(screen.width.saturating_sub(4))
+                .max(screen.width.min(20))
+        };
         let h = want.height.min(screen.height.saturating_sub(2));
         let x = screen.x + (screen.width - w) / 2;
         let y = screen.y + (screen.height - h) / 2;

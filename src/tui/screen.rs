@@ -11,6 +11,7 @@
 //! frame forgotten.
 
 mod emit;
+mod shift;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -27,8 +28,6 @@ const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1000l";
 /// Whether the terminal is in our modes: leaving twice (a panic hook, then
 /// the unwinding) writes once.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
-/// Scroll shifts tried per region, each way.
-const MAX_SHIFT: u16 = 3;
 
 /// The terminal's screen as last written.
 pub struct Screen {
@@ -155,9 +154,10 @@ impl Screen {
             self.clear()?;
             self.shown = Buffer::empty(frame.area);
         }
+        // Each move leaves fewer cells to write, so this ends.
         for &(top, bottom) in regions {
-            if let Some(shift) = best_shift(&self.shown, &frame, top, bottom) {
-                self.scroll(top, bottom, shift)?;
+            while let Some((y, moved)) = shift::next_shift(&self.shown, &frame, top, bottom) {
+                self.scroll(y, bottom, moved)?;
             }
         }
         let mut bytes = String::new();
@@ -229,75 +229,5 @@ pub fn shift_rows(buf: &mut Buffer, top: u16, bottom: u16, shift: i32) {
     } else {
         band.rotate_right(moved);
         band[..moved].fill(ratatui::buffer::Cell::default());
-    }
-}
-
-/// Cells of rows `top..bottom` that differ between `a` and `b`.
-fn changed_cells(a: &Buffer, b: &Buffer, top: u16, bottom: u16) -> usize {
-    let w = a.area.width as usize;
-    let r = top as usize * w..bottom as usize * w;
-    match (a.content.get(r.clone()), b.content.get(r)) {
-        (Some(x), Some(y)) => x.iter().zip(y).filter(|(p, q)| p != q).count(),
-        _ => 0,
-    }
-}
-
-/// The shift of rows `top..bottom` that leaves the fewest cells to write,
-/// if it saves more than the scroll costs. Where other panes share the
-/// rows (side by side) they move too, and the count says whether that
-/// still pays.
-fn best_shift(shown: &Buffer, next: &Buffer, top: u16, bottom: u16) -> Option<i32> {
-    if shown.area != next.area || bottom <= top + 1 || bottom > shown.area.height {
-        return None;
-    }
-    let plain = changed_cells(shown, next, top, bottom);
-    // The scroll itself: a region, a move, the line feeds, the reset.
-    let cost = 24;
-    if plain <= cost {
-        return None;
-    }
-    let mut best: Option<(usize, i32)> = None;
-    for n in 1..=MAX_SHIFT.min(bottom - top - 1) {
-        for shift in [i32::from(n), -i32::from(n)] {
-            let mut moved = shown.clone();
-            shift_rows(&mut moved, top, bottom, shift);
-            let cells = changed_cells(&moved, next, top, bottom);
-            if best.is_none_or(|(c, _)| cells < c) {
-                best = Some((cells, shift));
-            }
-        }
-    }
-    best.filter(|&(cells, _)| cells + cost < plain)
-        .map(|(_, shift)| shift)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ratatui::text::Line;
-
-    fn lines(rows: &[&str]) -> Buffer {
-        let mut b = Buffer::empty(Rect::new(0, 0, 40, rows.len() as u16));
-        for (y, r) in rows.iter().enumerate() {
-            b.set_line(0, y as u16, &Line::from(r.repeat(30)), 40);
-        }
-        b
-    }
-
-    #[test]
-    fn a_list_scrolled_one_row_is_one_shift() {
-        let shown = lines(&["title", "a", "b", "c", "d", "status"]);
-        let next = lines(&["title", "b", "c", "d", "e", "status"]);
-        assert_eq!(best_shift(&shown, &next, 1, 5), Some(1));
-        assert_eq!(best_shift(&next, &shown, 1, 5), Some(-1));
-        let mut moved = shown.clone();
-        shift_rows(&mut moved, 1, 5, 1);
-        // Only the row that came in differs (the cells of "e" thirty times).
-        assert_eq!(changed_cells(&moved, &next, 0, 6), 30);
-        // Nothing moved: no shift.
-        assert_eq!(best_shift(&shown, &shown, 1, 5), None);
-        // Everything different: no shift helps.
-        let other = lines(&["title", "v", "w", "x", "y", "status"]);
-        assert_eq!(best_shift(&shown, &other, 1, 5), None);
     }
 }

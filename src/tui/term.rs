@@ -13,6 +13,7 @@ use super::input;
 use super::screen::{self, Screen};
 use super::view;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use std::time::Duration;
 
 /// The longest time input is read before it is handled and drawn.
@@ -93,13 +94,27 @@ fn event_loop(
 /// Draws the app on the screen, letting the terminal scroll the panes'
 /// rows where they moved.
 fn draw(screen: &mut Screen, app: &App) -> std::io::Result<()> {
-    let area = ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1);
+    let area = Rect::new(0, 0, app.size.0, app.size.1);
     let mut frame = Buffer::empty(area);
     view::render(app, area, &mut frame);
     let a = app.areas();
-    let regions: Vec<(u16, u16)> = [a.list, a.callers, a.callees, a.source]
+    // Under a popup nothing moves (keys go to it); in it, rows do (search
+    // results narrowing, help scrolled).
+    let panes = if app.popup.is_some() {
+        vec![Rect::new(
+            0,
+            a.popup.y + 1,
+            0,
+            a.popup.height.saturating_sub(2),
+        )]
+    } else {
+        [a.list, a.callers, a.callees, a.source]
+            .iter()
+            .map(|p| p.body)
+            .collect()
+    };
+    let regions: Vec<(u16, u16)> = panes
         .iter()
-        .map(|p| p.body)
         .filter(|b| b.height > 1)
         .map(|b| (b.y, b.y + b.height))
         .collect();

@@ -138,6 +138,12 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let inner = frame(app, buf, rect, title, t.key());
     let mut prompt = vec![Span::styled("/ ", t.key())];
     prompt.extend(query_spans(app, (inner.width as usize).saturating_sub(2)));
+    if app.search.query().is_empty() {
+        prompt.push(Span::styled(
+            "  type part of a function name (lower case matches either case)",
+            t.dim(),
+        ));
+    }
     put_line(buf, inner, 0, prompt, Style::new());
     let body = Rect {
         y: inner.y + 1,
@@ -171,18 +177,7 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         spans.extend(name);
         put_line(buf, body, y as u16, spans, style);
     }
-    if app.search.query().is_empty() {
-        put_line(
-            buf,
-            body,
-            0,
-            vec![Span::styled(
-                "type part of a function name (lower case matches either case)",
-                t.dim(),
-            )],
-            Style::new(),
-        );
-    } else if results.is_empty() {
+    if results.is_empty() && !app.search.query().is_empty() {
         put_line(
             buf,
             body,
