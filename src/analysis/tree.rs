@@ -240,8 +240,7 @@ impl Tree {
             if exact || sum == 0 {
                 return count;
             }
-            let est = i128::from(count) * i128::from(part) / sum;
-            u64::try_from(est.max(0)).unwrap_or(u64::MAX)
+            estimate(count, part, Cost::try_from(sum).unwrap_or(Cost::MAX))
         };
         let mut children: Vec<Node> = Vec::new();
         let mut next = 1;
@@ -254,8 +253,7 @@ impl Tree {
                 let calls = if exact {
                     c.count
                 } else {
-                    let est = i128::from(c.count) * i128::from(v) / i128::from(c.weight).max(1);
-                    u64::try_from(est.max(0)).unwrap_or(u64::MAX)
+                    estimate(c.count, v, c.weight)
                 };
                 (v, calls)
             };
@@ -330,6 +328,17 @@ impl Tree {
         };
         (own, out)
     }
+}
+
+/// `count` calls scaled by `part / whole`, rounded, and at least one where
+/// any call and any cost is left (0 means "unknown" to the views).
+fn estimate(count: u64, part: Cost, whole: Cost) -> u64 {
+    if whole == 0 || count == 0 || part == 0 {
+        return 0;
+    }
+    let (p, w) = (i128::from(part).abs(), i128::from(whole).abs());
+    let est = (i128::from(count) * p + w / 2) / w;
+    u64::try_from(est.max(1)).unwrap_or(u64::MAX)
 }
 
 /// The root functions of the program under the whole program's node: the

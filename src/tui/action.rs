@@ -119,4 +119,17 @@ pub enum Action {
     /// Select the row under the mouse pointer and focus its pane; a second
     /// click on the same row soon after acts as Enter.
     Click,
+    /// Open the call tree of the current function (from the roots for a
+    /// root or nothing selected).
+    CallTree,
+    /// Open the caller tree of the current function.
+    CallerTree,
+    /// Open the flame graph of the whole program.
+    FlameGraph,
+    /// Open the selected tree node (again: go to its first child).
+    Expand,
+    /// Close the selected tree node (closed: go to its parent).
+    Collapse,
+    /// Open everything below the selected node down to 1% of its cost.
+    ExpandAll,
 }

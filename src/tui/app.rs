@@ -14,6 +14,7 @@ mod popups;
 mod query;
 pub mod rows;
 mod source_view;
+pub mod tree_view;
 
 use super::action::Action;
 use super::keymap::{self, Context, Key};
@@ -28,6 +29,7 @@ use crate::search::Search;
 use orders::Orders;
 use std::sync::Arc;
 use std::time::Instant;
+pub use tree_view::{TreeKind, TreeView};
 
 /// The panes of the browse screen, in Tab order.
 pub use super::layout::Focus as Pane;
@@ -99,6 +101,8 @@ pub struct App {
     pub match_index: usize,
     pub popup: Option<Popup>,
     pub source: Option<SourceView>,
+    /// The call tree, caller tree or flame graph, over the main view.
+    pub tree: Option<TreeView>,
     /// Terminal size, for page sizes.
     pub size: (u16, u16),
     pub quit: bool,
@@ -202,6 +206,7 @@ impl App {
             match_index: 0,
             popup: None,
             source: None,
+            tree: None,
             size: (80, 24),
             quit: false,
             suspend: false,
@@ -233,13 +238,15 @@ impl App {
 
     /// The keymap context of the innermost popup or view.
     pub fn context(&self) -> Context {
-        match (&self.popup, &self.source) {
-            (Some(Popup::Help(_)), _) => Context::Help,
-            (Some(Popup::Parts(_)), _) => Context::Parts,
-            (Some(Popup::Warnings(_)), _) => Context::Warnings,
-            (Some(Popup::Search(_)), _) => Context::Search,
-            (None, Some(_)) => Context::Source,
-            (None, None) => Context::Browse,
+        match (&self.popup, &self.tree, &self.source) {
+            (Some(Popup::Help(_)), ..) => Context::Help,
+            (Some(Popup::Parts(_)), ..) => Context::Parts,
+            (Some(Popup::Warnings(_)), ..) => Context::Warnings,
+            (Some(Popup::Search(_)), ..) => Context::Search,
+            (None, Some(t), _) if t.kind == TreeKind::Flame => Context::Flame,
+            (None, Some(_), _) => Context::Tree,
+            (None, None, Some(_)) => Context::Source,
+            (None, None, None) => Context::Browse,
         }
     }
 
@@ -341,6 +348,10 @@ impl App {
             Action::SortSelf => self.set_sort(SortKey::SelfCost),
             Action::SortCalls => self.set_sort(SortKey::Calls),
             Action::SortName => self.set_sort(SortKey::Name),
+            // In a tree view Back zooms out or closes it, not the history.
+            Action::Back if self.tree.is_some() && self.popup.is_none() => {
+                self.tree_action(action);
+            }
             Action::Back => self.go_back(),
             Action::Forward => self.go_forward(),
             Action::NextMatch => self.step_match(true),
@@ -358,11 +369,15 @@ impl App {
                 });
             }
             Action::WheelUp | Action::WheelDown | Action::Click => self.mouse_action(action),
+            Action::CallTree => self.open_tree(TreeKind::Calls),
+            Action::CallerTree => self.open_tree(TreeKind::Callers),
+            Action::FlameGraph => self.open_tree(TreeKind::Flame),
             _ => match self.context() {
                 Context::Help | Context::Parts | Context::Search | Context::Warnings => {
                     self.popup_action(action);
                 }
                 Context::Source => self.source_action(action),
+                Context::Tree | Context::Flame => self.tree_action(action),
                 _ => self.browse_action(action),
             },
         }
@@ -397,7 +412,7 @@ impl App {
             Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
         });
         layout::Open {
-            source: self.source.is_some(),
+            source: self.source.is_some() || self.tree.is_some(),
             focus: self.focus,
             popup,
         }
@@ -418,6 +433,13 @@ impl App {
         self.callee_scroll.fit(rows(a.callees), self.callee_rows());
         if let Some(v) = self.source.as_mut() {
             v.scroll.fit(rows(a.source), v.rows.len());
+        }
+        if let Some(v) = self.tree.as_mut() {
+            let body = a.source.body;
+            v.scroll.fit(rows(a.source), v.rows.len());
+            if v.kind == TreeKind::Flame {
+                v.prepare(&self.analysis, body.width, body.height);
+            }
         }
         let e = a.popup_rows as usize;
         let parts = self.profile.parts.len();

@@ -123,6 +123,10 @@ pub enum Context {
     Browse,
     /// The source view.
     Source,
+    /// The call tree and the caller tree.
+    Tree,
+    /// The flame graph.
+    Flame,
     /// The search prompt (other characters are typed into the query).
     Search,
     /// The parts popup.
@@ -141,6 +145,8 @@ impl Context {
             Context::Global => "Everywhere",
             Context::Browse => "Function list, callers and callees",
             Context::Source => "Source view",
+            Context::Tree => "Call tree and caller tree",
+            Context::Flame => "Flame graph",
             Context::Search => "Search prompt",
             Context::Parts => "Parts popup",
             Context::Help => "Help",
@@ -191,10 +197,12 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
 }
 
 /// The contexts in help-screen order.
-const CONTEXTS: [Context; 8] = [
+const CONTEXTS: [Context; 10] = [
     Context::Global,
     Context::Browse,
     Context::Source,
+    Context::Tree,
+    Context::Flame,
     Context::Search,
     Context::Parts,
     Context::Warnings,

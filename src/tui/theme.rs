@@ -45,6 +45,11 @@ pub struct Glyphs {
     pub cut_left: &'static str,
     /// Popup frames.
     pub border: border::Set<'static>,
+    /// An estimated cost (call trees deeper than one level).
+    pub approx: &'static str,
+    /// A tree node shown open, and one that can be opened.
+    pub open: &'static str,
+    pub closed: &'static str,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -63,6 +68,9 @@ const UNICODE: Glyphs = Glyphs {
     cut_right: "»",
     cut_left: "«",
     border: border::PLAIN,
+    approx: "≈",
+    open: "▾",
+    closed: "▸",
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -90,6 +98,9 @@ const ASCII: Glyphs = Glyphs {
         horizontal_top: "-",
         horizontal_bottom: "-",
     },
+    approx: "~",
+    open: "-",
+    closed: "+",
 };
 
 /// Whether the C library would call the locale UTF-8: the first of

@@ -5,9 +5,11 @@
 
 mod calls;
 mod chrome;
+mod flame;
 mod list;
 mod popup;
 mod source;
+mod tree;
 
 use super::app::{App, Popup};
 use super::layout;
@@ -28,7 +30,12 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let areas = layout::areas(area, &app.open_views());
     chrome::header(app, buf, &areas);
-    if app.source.is_some() {
+    if let Some(view) = &app.tree {
+        match view.kind {
+            super::app::TreeKind::Flame => flame::draw(app, buf, areas.source, view),
+            _ => tree::draw(app, buf, areas.source, view),
+        }
+    } else if app.source.is_some() {
         source::draw(app, buf, areas.source);
     } else {
         list::draw(app, buf, areas.list);

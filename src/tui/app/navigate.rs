@@ -263,6 +263,11 @@ impl App {
         let h = self.areas().list.body.height as usize;
         self.list.center(h, self.order.len());
         self.refresh_calls();
+        // The tree views follow the event and parts, from the same root.
+        if let Some(v) = &self.tree {
+            let (kind, from) = (v.kind, v.tree.node(0).func);
+            self.tree = Some(super::TreeView::new(kind, &self.analysis, self.event, from));
+        }
     }
 
     /// A sort key: the list sorted by it (pressed again: turned around),

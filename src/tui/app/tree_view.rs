@@ -1,0 +1,267 @@
+//! The whole call graph at once: the call tree (`t`), the caller tree
+//! (`b`) and the flame graph (`f`) of the current event, on the estimated
+//! trees of `analysis::tree`. The trees grow as the user opens nodes (and
+//! the flame graph as far as its boxes are a cell wide), so a profile of a
+//! million functions costs what is on screen.
+
+use super::App;
+use crate::analysis::Analysis;
+use crate::analysis::tree::Tree;
+use crate::profile::{Cost, FnId};
+use crate::tui::action::Action;
+use crate::tui::scroll::Scroll;
+
+/// Which view of the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeKind {
+    Calls,
+    Callers,
+    Flame,
+}
+
+/// Expand-all (`*`) opens nodes of at least this share of the node's value.
+const EXPAND_ALL_SHARE: Cost = 100;
+/// Expand-all creates at most about this many nodes.
+const EXPAND_ALL_LIMIT: usize = 5_000;
+
+#[derive(Clone, Debug)]
+pub struct TreeView {
+    pub kind: TreeKind,
+    pub tree: Tree,
+    /// Per node: shown open (its children listed).
+    open: Vec<bool>,
+    /// The nodes listed, in order (call and caller trees).
+    pub rows: Vec<usize>,
+    pub scroll: Scroll,
+    /// Flame graph: the node drawn across the whole width, and the
+    /// selected box.
+    pub zoom: usize,
+    pub selected: usize,
+}
+
+impl TreeView {
+    pub(super) fn new(
+        kind: TreeKind,
+        a: &Analysis,
+        event: usize,
+        current: Option<FnId>,
+    ) -> TreeView {
+        let tree = match (kind, current) {
+            (TreeKind::Callers, Some(f)) => Tree::callers(a, event, f),
+            (TreeKind::Calls, Some(f)) if !is_root(a, f) => Tree::callees(a, event, Some(f)),
+            _ => Tree::callees(a, event, None),
+        };
+        let mut view = TreeView {
+            kind,
+            tree,
+            open: Vec::new(),
+            rows: Vec::new(),
+            scroll: Scroll::default(),
+            zoom: 0,
+            selected: 0,
+        };
+        // The hottest path open, its end selected.
+        let path = view.tree.expand_hottest(a, 0);
+        view.set_open(0, true);
+        for &n in &path {
+            view.set_open(n, true);
+        }
+        let last = path.last().copied().unwrap_or(0);
+        view.rebuild();
+        view.select_node(last);
+        if kind == TreeKind::Flame {
+            view.selected = 0;
+        }
+        view
+    }
+
+    pub fn is_open(&self, n: usize) -> bool {
+        self.open.get(n).copied().unwrap_or(false)
+    }
+
+    fn set_open(&mut self, n: usize, open: bool) {
+        if self.open.len() <= n {
+            self.open.resize(self.tree.len().max(n + 1), false);
+        }
+        self.open[n] = open;
+    }
+
+    /// The rows: every node under an open one, depth first.
+    fn rebuild(&mut self) {
+        self.rows.clear();
+        let mut stack = vec![0usize];
+        while let Some(n) = stack.pop() {
+            self.rows.push(n);
+            if self.is_open(n) {
+                stack.extend(self.tree.children_of(n).rev());
+            }
+        }
+    }
+
+    fn select_node(&mut self, n: usize) {
+        if let Some(i) = self.rows.iter().position(|&r| r == n) {
+            self.scroll.select(i, self.rows.len());
+        }
+    }
+
+    /// The node of the selected row (the selected box in a flame graph).
+    pub fn node(&self) -> usize {
+        match self.kind {
+            TreeKind::Flame => self.selected,
+            _ => self.rows.get(self.scroll.selected).copied().unwrap_or(0),
+        }
+    }
+
+    fn expand(&mut self, a: &Analysis) {
+        let n = self.node();
+        if self.is_open(n) {
+            if let Some(first) = self.tree.children_of(n).next() {
+                self.rebuild();
+                self.select_node(first);
+            }
+            return;
+        }
+        if self.tree.may_expand(n) {
+            self.tree.children(a, n);
+            self.set_open(n, true);
+            self.rebuild();
+        }
+    }
+
+    fn collapse(&mut self) {
+        let n = self.node();
+        if self.is_open(n) && n != 0 {
+            self.set_open(n, false);
+            self.rebuild();
+            self.select_node(n);
+        } else if let Some(p) = self.tree.node(n).parent() {
+            self.select_node(p);
+        }
+    }
+
+    fn expand_all(&mut self, a: &Analysis) {
+        let n = self.node();
+        let min = (self.tree.node(n).value / EXPAND_ALL_SHARE)
+            .saturating_abs()
+            .max(1);
+        for m in self.tree.expand_all(a, n, min, EXPAND_ALL_LIMIT) {
+            if !self.tree.children_of(m).is_empty() {
+                self.set_open(m, true);
+            }
+        }
+        self.rebuild();
+        self.select_node(n);
+    }
+
+    /// Flame graph: the neighbour box in a direction.
+    fn step(&mut self, action: Action) {
+        let n = self.selected;
+        let siblings = |t: &Tree, n: usize| -> Vec<usize> {
+            t.node(n).parent().map_or(vec![n], |p| {
+                t.children_of(p).filter(|&k| t.node(k).value > 0).collect()
+            })
+        };
+        self.selected = match action {
+            Action::Up if n != self.zoom => self.tree.node(n).parent().unwrap_or(n),
+            Action::Down => self
+                .tree
+                .children_of(n)
+                .find(|&k| self.tree.node(k).value > 0)
+                .unwrap_or(n),
+            Action::ShiftLeft | Action::ShiftRight if n != self.zoom => {
+                let s = siblings(&self.tree, n);
+                let at = s.iter().position(|&k| k == n).unwrap_or(0);
+                let to = if action == Action::ShiftLeft {
+                    at.checked_sub(1)
+                } else {
+                    Some(at + 1)
+                };
+                to.and_then(|i| s.get(i).copied()).unwrap_or(n)
+            }
+            _ => n,
+        };
+    }
+
+    /// Flame graph: computes the children of every box at least a cell
+    /// wide within `rows` levels of the zoomed node, so drawing (which
+    /// cannot change the tree) finds them.
+    pub fn prepare(&mut self, a: &Analysis, width: u16, rows: u16) {
+        let whole = self.tree.node(self.zoom).value.max(1);
+        let mut level = vec![self.zoom];
+        for _ in 0..rows {
+            let mut next = Vec::new();
+            for n in level {
+                let wide =
+                    i128::from(self.tree.node(n).value) * i128::from(width) >= i128::from(whole);
+                if wide && !self.tree.node(n).recursive {
+                    next.extend(self.tree.children(a, n));
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            level = next;
+        }
+    }
+}
+
+/// A function no one outside its own cycle calls.
+fn is_root(a: &Analysis, f: FnId) -> bool {
+    a.callers(f)
+        .iter()
+        .all(|&e| a.calls_within_cycle(a.edges[e as usize].caller, f))
+}
+
+impl App {
+    /// Opens a tree view of the current function (`t`, `b`, `f`).
+    pub(super) fn open_tree(&mut self, kind: TreeKind) {
+        let current = self.current.filter(|&f| self.is_function(f));
+        if kind == TreeKind::Callers && current.is_none() {
+            self.message = Some("select a function first: the caller tree starts from it".into());
+            return;
+        }
+        self.tree = Some(TreeView::new(kind, &self.analysis, self.event, current));
+    }
+
+    /// A key in a tree view.
+    pub(super) fn tree_action(&mut self, action: Action) {
+        let page = self.areas().source.body.height.max(1) as isize;
+        let Some(view) = self.tree.as_mut() else {
+            return;
+        };
+        let a = &self.analysis;
+        let len = view.rows.len();
+        let flame = view.kind == TreeKind::Flame;
+        match action {
+            Action::Close if flame && view.zoom != 0 => {
+                view.zoom = view.tree.node(view.zoom).parent().unwrap_or(0);
+            }
+            Action::Back if flame => {
+                view.zoom = view.tree.node(view.zoom).parent().unwrap_or(0);
+            }
+            Action::Close | Action::Back => self.tree = None,
+            Action::Open if flame => {
+                view.zoom = view.selected;
+            }
+            Action::Open => {
+                if let Some(f) = view.tree.node(view.node()).func {
+                    self.tree = None;
+                    self.go_to(f);
+                }
+            }
+            Action::Up | Action::Down | Action::ShiftLeft | Action::ShiftRight if flame => {
+                view.step(action);
+            }
+            Action::Down => view.scroll.move_by(1, len),
+            Action::Up => view.scroll.move_by(-1, len),
+            Action::PageDown => view.scroll.move_by(page, len),
+            Action::PageUp => view.scroll.move_by(-page, len),
+            Action::Top => view.scroll.select(0, len),
+            Action::Bottom => view.scroll.select(len.saturating_sub(1), len),
+            Action::Expand => view.expand(a),
+            Action::Collapse => view.collapse(),
+            Action::ExpandAll => view.expand_all(a),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The flame graph, drawn as an icicle: the zoomed node across the whole
+//! width on the first row, each level below it one row further down, every
+//! box as wide as its cost. A box narrower than a cell is not drawn (its
+//! cost stays in its parent's uncovered remainder). Boxes are coloured by
+//! their function's name (the same function, the same colour) in the 16
+//! named colours, or told apart by brackets without colour; the selected
+//! box is reversed, boxes of functions matching the search are marked.
+//! The last row says what the selected box is.
+
+use crate::format::{percent_text, printable};
+use crate::tui::app::{App, TreeView};
+use crate::tui::layout::Pane;
+use crate::tui::widgets::{cost_text, fit, put_line, total};
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Span;
+
+/// Background colours of boxes, by name hash.
+const COLOURS: [Color; 6] = [
+    Color::Red,
+    Color::Yellow,
+    Color::Green,
+    Color::Cyan,
+    Color::Blue,
+    Color::Magenta,
+];
+
+/// One box to draw.
+struct Box {
+    node: usize,
+    x: u16,
+    y: u16,
+    width: u16,
+}
+
+/// The boxes of the nodes below `view.zoom` that are at least a cell wide,
+/// within `rows` levels.
+fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
+    let t = &view.tree;
+    let whole = t.node(view.zoom).value.max(1) as f64;
+    let mut out = Vec::new();
+    // (node, left edge in cells as a fraction, row)
+    let mut stack = vec![(view.zoom, 0.0f64, 0u16)];
+    while let Some((n, left, y)) = stack.pop() {
+        let value = t.node(n).value.max(0) as f64;
+        let x0 = left.round() as u16;
+        let x1 = (left + value / whole * f64::from(width)).round() as u16;
+        if x1 <= x0 || y >= rows {
+            continue;
+        }
+        out.push(Box {
+            node: n,
+            x: x0,
+            y,
+            width: x1 - x0,
+        });
+        let mut at = left;
+        for k in t.children_of(n) {
+            let v = t.node(k).value;
+            if v > 0 && !t.node(k).recursive {
+                stack.push((k, at, y + 1));
+                at += v as f64 / whole * f64::from(width);
+            }
+        }
+    }
+    out
+}
+
+fn hash(name: &str) -> usize {
+    name.bytes()
+        .fold(5381usize, |h, b| h.wrapping_mul(33) ^ usize::from(b))
+}
+
+pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
+    let t = app.theme;
+    let g = t.glyphs();
+    let title = if view.zoom == 0 {
+        format!(" Flame graph {} the whole program", g.dash)
+    } else {
+        let name = view.tree.node(view.zoom).func.map_or(String::new(), |f| {
+            printable(&super::shown_name(app, f)).into_owned()
+        });
+        format!(" Flame graph {} zoomed into {name} (Esc: out)", g.dash)
+    };
+    put_line(
+        buf,
+        pane.title,
+        0,
+        vec![Span::styled(
+            fit(&title, pane.title.width as usize, g),
+            t.title(true),
+        )],
+        t.title(true),
+    );
+    let body = pane.body;
+    if body.height < 2 {
+        return;
+    }
+    let rows = body.height - 1;
+    let searching = !app.search.query().is_empty();
+    for b in layout(view, body.width, rows) {
+        let node = view.tree.node(b.node);
+        let name = node.func.map_or_else(
+            || "all".to_string(),
+            |f| printable(&super::shown_name(app, f)).into_owned(),
+        );
+        let matched = searching && node.func.is_some() && app.search.tier(&name).is_some();
+        let mut style = if t.color {
+            Style::new()
+                .fg(Color::Black)
+                .bg(COLOURS[hash(&name) % COLOURS.len()])
+        } else {
+            Style::new()
+        };
+        if matched {
+            style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+        }
+        if b.node == view.selected {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        // Too narrow for a name: the box's colour only. Without colour,
+        // brackets show where boxes meet.
+        let text = if b.width < 3 {
+            " ".repeat(b.width as usize)
+        } else if t.color {
+            fit(&name, b.width as usize, g)
+        } else {
+            format!("[{}]", fit(&name, b.width as usize - 2, g))
+        };
+        let area = ratatui::layout::Rect::new(body.x + b.x, body.y + b.y, b.width, 1);
+        put_line(buf, area, 0, vec![Span::styled(text, style)], style);
+    }
+    // What the selected box is.
+    let sel = view.tree.node(view.selected);
+    let name = sel.func.map_or_else(
+        || "the whole program".to_string(),
+        |f| printable(app.profile.fn_name(f)).into_owned(),
+    );
+    let mark = if sel.exact { "" } else { g.approx };
+    let status = format!(
+        "{name}: {mark}{} ({} of the total)",
+        cost_text(app, sel.value),
+        percent_text(sel.value, total(app))
+    );
+    put_line(
+        buf,
+        body,
+        body.height - 1,
+        vec![Span::styled(fit(&status, body.width as usize, g), t.key())],
+        Style::new(),
+    );
+}
