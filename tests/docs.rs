@@ -19,9 +19,15 @@ fn updating() -> bool {
     std::env::var_os("CGTUI_UPDATE_DOCS").is_some()
 }
 
-/// A snapshot's screen, without insta's header.
+/// A snapshot's screen, without insta's header (`test__name`, or `name`
+/// of tests/tui_screens.rs).
 fn snapshot(name: &str) -> String {
-    let path = root().join(format!("tests/snapshots/tui_screens__{name}.snap"));
+    let name = if name.contains("__") {
+        name.to_string()
+    } else {
+        format!("tui_screens__{name}")
+    };
+    let path = root().join(format!("tests/snapshots/{name}.snap"));
     let text = std::fs::read_to_string(&path).unwrap();
     let body = text.splitn(3, "---\n").nth(2).unwrap();
     body.trim_end().to_string() + "\n"
@@ -64,7 +70,12 @@ const SCREENS: [(&str, &str, &str); 4] = [
 #[test]
 fn the_readme_screens_are_the_snapshots() {
     let readme = root().join("README.md");
-    for name in ["flat_80x24", "source_80x24"] {
+    for name in [
+        "flat_80x24",
+        "source_80x24",
+        "tui_trees__call_tree_cpp_80x24",
+        "tui_trees__flame_80x24",
+    ] {
         let want = format!("\n```text\n{}```\n", snapshot(name));
         section(
             &readme,
