@@ -11,6 +11,7 @@ mod source;
 
 use super::app::{App, Popup};
 use super::layout;
+use super::widgets::CostFormat;
 use crate::profile::FnId;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -51,6 +52,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Popup::Warnings(s)) => popup::warnings(app, buf, areas.popup, s),
         None => {}
     }
+}
+
+/// How the tables write costs: the current event, absolute or percent of
+/// its total over the selected parts.
+pub fn cost_format(app: &App) -> CostFormat {
+    let total = app.analysis.totals.get(app.event).copied().unwrap_or(0);
+    CostFormat::new(app.event, total, app.percent, app.theme)
 }
 
 /// A function's name as drawn everywhere but the details line: template
