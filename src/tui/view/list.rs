@@ -101,3 +101,49 @@ pub fn called_text(n: u64) -> String {
         crate::format::thousands(i64::try_from(n).unwrap_or(i64::MAX))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Theme;
+    use ratatui::layout::Rect;
+
+    /// The list's header and first row on a pane `width` cells wide, for
+    /// a profile of one function whose costs (1,000) are five cells wide.
+    fn list(width: u16) -> (String, String) {
+        let text = "events: Ir\nob=/lib/libdemo.so\nfn=main\n1 1000\n";
+        let profile = crate::parse::load_reader("t.callgrind", text.as_bytes()).unwrap();
+        let app = App::new(profile, Theme::plain_colors(), Default::default());
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, 2));
+        let pane = Pane {
+            title: Rect::new(0, 0, width, 1),
+            body: Rect::new(0, 1, width, 1),
+        };
+        draw(&app, &mut buf, pane);
+        let line = |y| {
+            let s: String = (0..width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect();
+            s.trim_end().to_string()
+        };
+        (line(0), line(1))
+    }
+
+    #[test]
+    fn narrow_lists_keep_the_name() {
+        // 5+5+6+10 and four spaces leave 50 for the name.
+        let (head, row) = list(80);
+        assert_eq!(head, "Incl▼  Self            Called Function");
+        assert_eq!(row, "1,000 1,000 ██████            main");
+        // 40: the bar and the count give way; the self cost stays.
+        assert_eq!(list(40).0, "Incl▼  Self Function");
+        // The object from 110 cells: 5+5+6+10+24 and five spaces leave 55.
+        assert!(!list(109).0.contains("Object"));
+        let (head, row) = list(110);
+        assert_eq!(head, format!("{}{:48}Object", &list(80).0, ""));
+        assert_eq!(
+            row,
+            format!("1,000 1,000 ██████            main{:52}libdemo.so", "")
+        );
+    }
+}

@@ -349,3 +349,6 @@ pub fn name_cell(
     spans.extend(suffix);
     spans
 }
+
+#[cfg(test)]
+mod tests;
