@@ -75,6 +75,16 @@ pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// ` <cycle N>` after a function in a cycle; empty for others and for
+/// the cycles' own rows.
+pub fn cycle_mark(app: &App, f: FnId) -> String {
+    Some(f)
+        .filter(|&f| app.is_function(f))
+        .and_then(|f| app.analysis.cycle_of(f))
+        .map(|c| format!(" {}", super::app::rows::cycle_name(c.number)))
+        .unwrap_or_default()
+}
+
 /// A function's name (as `shown_name`) cut to `width` cells keeping its start and end,
 /// followed by what tells it apart from others of the same name (dim),
 /// as spans in `style`.

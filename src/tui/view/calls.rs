@@ -2,7 +2,7 @@
 //! count, the inclusive cost of those calls and its share of the current
 //! function's inclusive cost; recursive calls and cycles are marked.
 
-use super::{cost_format, name_spans};
+use super::{cost_format, cycle_mark, name_spans};
 use crate::format::percent_text;
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
@@ -45,14 +45,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     // A cycle's callees pane lists its members first.
     let members: &[FnId] = if callers { &[] } else { &app.members };
     let what = if callers { "Callers of" } else { "Callees of" };
-    let mut tail = String::new();
-    if let Some(c) = Some(cur)
-        .filter(|&f| app.is_function(f))
-        .and_then(|f| a.cycle_of(f))
-    {
-        tail.push_str(&format!(" {}", rows::cycle_name(c.number)));
-    }
-    tail.push_str(&format!(": {}", members.len() + edges.len()));
+    let tail = format!("{}: {}", cycle_mark(app, cur), members.len() + edges.len());
     let title = move |width: usize| {
         let room = width.saturating_sub(what.len() + 1 + tail.len());
         let mut spans = vec![Span::raw(format!("{what} "))];
@@ -85,10 +78,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             Row::Edge(e) => {
                 let edge = a.edges[e];
                 let other = if callers { edge.caller } else { edge.callee };
-                let mut marks = String::new();
-                if let Some(c) = a.cycle_of(other) {
-                    marks.push_str(&format!(" {}", rows::cycle_name(c.number)));
-                }
+                let mut marks = cycle_mark(app, other);
                 if a.is_recursive(e) {
                     marks.push_str(&format!(" {} recursive", g.recursive));
                 }

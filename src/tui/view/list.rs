@@ -3,12 +3,13 @@
 //! narrow terminals the object, the bar, the call count and the self cost
 //! give way, in that order, so the name keeps room to be read.
 
-use super::{cost_format, name_spans};
+use super::{cost_format, cycle_mark, name_spans};
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, SortKey, rows};
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, bar, fit, name_cell, pad};
 use ratatui::buffer::Buffer;
+use ratatui::style::Style;
 use ratatui::text::Span;
 
 /// Width of the cost bar.
@@ -57,11 +58,8 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             } else {
                 cx.style
             };
-            let cycle = Some(f)
-                .filter(|&f| app.is_function(f))
-                .and_then(|f| a.cycle_of(f))
-                .map(|c| Span::styled(format!(" {}", rows::cycle_name(c.number)), t.marker()));
-            name_cell(cx.width, vec![], cycle.into_iter().collect(), |room| {
+            let cycle = vec![Span::styled(cycle_mark(app, f), t.marker())];
+            name_cell(cx.width, vec![], cycle, |room| {
                 name_spans(app, f, room, style)
             })
         })
@@ -72,7 +70,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             .from_width(OBJECT_FROM),
     ];
     Table::new(cost_format(app), columns)
-        .header_style(ratatui::style::Style::new(), t.title(focused))
+        .header_style(Style::new(), t.title(focused))
         .selected_style(t.selected(focused))
         .empty(Span::styled(
             "No function has a cost in the selected parts (p: parts).",

@@ -79,7 +79,7 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .header(" ".repeat(5)),
         Column::text(Width::Fixed(14), |&i| thousands(total(i)))
             .right()
-            .header(event),
+            .header_with(move |_| vec![Span::raw(format!("{event:>14}"))]),
         Column::text(Width::Fixed(8), |&i| percent_text(total(i), grand))
             .right()
             .header("%"),
