@@ -79,7 +79,7 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .header(" ".repeat(5)),
         Column::text(Width::Fixed(14), |&i| thousands(total(i)))
             .right()
-            .header_with(move |_| vec![Span::raw(format!("{event:>14}"))]),
+            .header(event),
         Column::text(Width::Fixed(8), |&i| percent_text(total(i), grand))
             .right()
             .header("%"),
@@ -239,4 +239,28 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         vec![Span::styled(foot, t.dim())],
         Style::new(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Theme;
+
+    #[test]
+    fn the_parts_header_stands_over_its_column_whatever_the_event_name() {
+        let text = "events: 数据 Ir\nfn=main\n0 5 1\n";
+        let profile = crate::parse::load_reader("t.callgrind", text.as_bytes()).unwrap();
+        let mut app = App::new(profile, Theme::plain_colors(), Default::default());
+        for (event, last, total) in [(0, "据", "5"), (1, "r", "1")] {
+            app.event = event;
+            let rect = Rect::new(0, 0, 60, 6);
+            let mut buf = Buffer::empty(rect);
+            parts(&app, &mut buf, rect, &Scroll::default());
+            let at = |y, s: &str| (0..60).find(|&x| buf[(x, y)].symbol() == s).unwrap();
+            // The name's last cell is one right of the total's, as the
+            // header has always stood.
+            let end = at(1, last) + u16::from(last == "据");
+            assert_eq!(end, at(2, total) + 1, "event {event}");
+        }
+    }
 }
