@@ -13,6 +13,7 @@ mod tree;
 
 use super::app::{App, Popup};
 use super::layout;
+use super::widgets::CostFormat;
 use crate::profile::FnId;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -60,6 +61,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// How the tables write costs: the current event, absolute or percent of
+/// its total over the selected parts.
+pub fn cost_format(app: &App) -> CostFormat {
+    let total = app.analysis.totals.get(app.event).copied().unwrap_or(0);
+    CostFormat::new(app.event, total, app.percent, app.theme)
+}
+
 /// A function's name as drawn everywhere but the details line: template
 /// argument lists folded to `<…>` when the user asked (`T`).
 pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
@@ -72,6 +80,16 @@ pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
     } else {
         name.into()
     }
+}
+
+/// ` <cycle N>` after a function in a cycle; empty for others and for
+/// the cycles' own rows.
+pub fn cycle_mark(app: &App, f: FnId) -> String {
+    Some(f)
+        .filter(|&f| app.is_function(f))
+        .and_then(|f| app.analysis.cycle_of(f))
+        .map(|c| format!(" {}", super::app::rows::cycle_name(c.number)))
+        .unwrap_or_default()
 }
 
 /// A function's name (as `shown_name`) cut to `width` cells keeping its start and end,

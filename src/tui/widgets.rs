@@ -1,43 +1,24 @@
-//! Small drawing helpers shared by the views: cost cells, the cost bar,
-//! truncation and horizontal windows by screen cells, template folding of
-//! names (`names`), and writing one styled line into the buffer.
+//! Small drawing helpers shared by the views: the cost table (`table`)
+//! and how it writes costs (`cost`), the cost bar, truncation and
+//! horizontal windows by screen cells, template folding of names
+//! (`names`), and writing one styled line into the buffer.
 
+mod cost;
 mod names;
+mod table;
 
+pub use cost::CostFormat;
 pub use names::fold_templates;
+pub use table::{Align, CellContext, Column, Table, Width, name_cell};
 
-use super::app::App;
 use super::theme::Glyphs;
-use crate::format::{percent_text, printable, thousands};
+use crate::format::printable;
 use crate::profile::Cost;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-
-/// A cost as the user asked: absolute, or percent of the event's total.
-pub fn cost_text(app: &App, value: Cost) -> String {
-    if app.percent {
-        percent_text(value, total(app))
-    } else {
-        thousands(value)
-    }
-}
-
-/// The total of the current event over the selected parts.
-pub fn total(app: &App) -> Cost {
-    app.analysis.totals.get(app.event).copied().unwrap_or(0)
-}
-
-/// Width of a cost column: fits the total (or `100.00%`).
-pub fn cost_width(app: &App) -> usize {
-    if app.percent {
-        7
-    } else {
-        thousands(total(app)).len().max(5)
-    }
-}
 
 /// A bar of `width` cells for `value` of `total`, in eighths of a cell.
 pub fn bar(value: Cost, total: Cost, width: usize, g: &Glyphs) -> String {

@@ -2,99 +2,110 @@
 //! count, the inclusive cost of those calls and its share of the current
 //! function's inclusive cost; recursive calls and cycles are marked.
 
-use super::name_spans;
+use super::{cost_format, cycle_mark, name_spans};
 use crate::format::percent_text;
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
 use crate::tui::layout::Pane;
-use crate::tui::widgets::{cost_text, cost_width, put_line, right};
+use crate::tui::widgets::{Column, Table, Width, name_cell, put_line};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
 
+/// Width of the call count, without its `×`.
 const COUNT: usize = 10;
+
+/// A row of a pane: a member of the current cycle (listed first in its
+/// callees pane), or a call (an edge's index).
+#[derive(Clone, Copy)]
+enum Row {
+    Member(FnId),
+    Edge(usize),
+}
 
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     if !pane.shown() {
         return;
     }
     let t = app.theme;
+    let g = t.glyphs();
+    let a = &app.analysis;
     let (edges, scroll, focus) = if callers {
         (&app.callers, &app.caller_scroll, Focus::Callers)
     } else {
         (&app.callees, &app.callee_scroll, Focus::Callees)
     };
     let focused = app.focus == focus;
-    let w = cost_width(app);
     let Some(cur) = app.current else {
         put_line(buf, pane.title, 0, vec![], t.title(focused));
         return;
     };
-    let cur_incl = rows::inclusive(&app.analysis, cur)
-        .get(app.event)
-        .copied()
-        .unwrap_or(0);
-    let what = if callers { "Callers of" } else { "Callees of" };
-    let head = format!(
-        "{} {} {} {what} ",
-        right("Calls", COUNT + 1),
-        right("Cost", w),
-        right("%fn", 7),
-    );
+    let format = cost_format(app);
+    let cur_incl = format.at(rows::inclusive(a, cur));
     // A cycle's callees pane lists its members first.
     let members: &[FnId] = if callers { &[] } else { &app.members };
-    let mut tail = String::new();
-    if let Some(c) = Some(cur)
-        .filter(|&f| app.is_function(f))
-        .and_then(|f| app.analysis.cycle_of(f))
-    {
-        tail.push_str(&format!(" {}", rows::cycle_name(c.number)));
-    }
-    tail.push_str(&format!(": {}", members.len() + edges.len()));
-    let room = (pane.title.width as usize).saturating_sub(head.len() + tail.len());
-    let style = t.title(focused);
-    let mut title = vec![Span::styled(head, style)];
-    title.extend(name_spans(app, cur, room, style));
-    title.push(Span::styled(tail, style));
-    put_line(buf, pane.title, 0, title, t.title(focused));
-    let width = pane.body.width as usize;
-    let name_w = width.saturating_sub(COUNT + 2 + w + 1 + 8 + 1);
+    let what = if callers { "Callers of" } else { "Callees of" };
+    let tail = format!("{}: {}", cycle_mark(app, cur), members.len() + edges.len());
+    let title = move |width: usize| {
+        let room = width.saturating_sub(what.len() + 1 + tail.len());
+        let mut spans = vec![Span::raw(format!("{what} "))];
+        spans.extend(name_spans(app, cur, room, t.title(focused)));
+        spans.push(Span::raw(tail.clone()));
+        spans
+    };
+    let columns = vec![
+        Column::text(Width::Fixed(COUNT + 1), |r| match *r {
+            Row::Member(_) => "member".into(),
+            Row::Edge(e) => format!("{}{}", count_text(a.edges[e].count), g.times),
+        })
+        .right()
+        .header("Calls"),
+        Column::cost(|r| match *r {
+            Row::Member(m) => rows::inclusive(a, m),
+            Row::Edge(e) => a.edge_cost(e),
+        })
+        .header("Cost"),
+        Column::text(Width::Fixed(7), |r| match *r {
+            Row::Member(_) => String::new(),
+            // A recursive call's cost is inside the caller's already.
+            Row::Edge(e) if a.is_recursive(e) => "rec".into(),
+            Row::Edge(e) => percent_text(format.at(a.edge_cost(e)), cur_incl),
+        })
+        .right()
+        .header("%fn"),
+        Column::new(Width::Fill { min: 0 }, |r, cx| match *r {
+            Row::Member(m) => name_spans(app, m, cx.width, cx.style),
+            Row::Edge(e) => {
+                let edge = a.edges[e];
+                let other = if callers { edge.caller } else { edge.callee };
+                let mut marks = cycle_mark(app, other);
+                if a.is_recursive(e) {
+                    marks.push_str(&format!(" {} recursive", g.recursive));
+                }
+                let marks = vec![Span::styled(marks, t.marker())];
+                name_cell(cx.width, vec![], marks, |room| {
+                    name_spans(app, other, room, cx.style)
+                })
+            }
+        })
+        .header_with(title),
+    ];
+    let none = if callers {
+        "(no callers: a root of the call graph)"
+    } else {
+        "(calls nothing)"
+    };
     let len = members.len() + edges.len();
-    let (selected, range) = scroll.window(pane.body.height as usize, len);
-    for (y, i) in range.enumerate() {
-        let row_style = if i == selected {
-            t.selected(focused)
-        } else {
-            Style::new()
-        };
-        let spans = match i.checked_sub(members.len()) {
-            None => member_row(app, members[i], w, name_w, row_style),
-            Some(i) => edge_row(
-                app,
-                edges[i] as usize,
-                callers,
-                cur_incl,
-                w,
-                name_w,
-                row_style,
-            ),
-        };
-        put_line(buf, pane.body, y as u16, spans, row_style);
-    }
-    if len == 0 {
-        let none = if callers {
-            "(no callers: a root of the call graph)"
-        } else {
-            "(calls nothing)"
-        };
-        put_line(
-            buf,
-            pane.body,
-            0,
-            vec![Span::styled(none, t.dim())],
-            Style::new(),
-        );
-    }
+    let row = |i: usize| match i.checked_sub(members.len()) {
+        None => Row::Member(members[i]),
+        Some(i) => Row::Edge(edges[i] as usize),
+    };
+    Table::new(format, columns)
+        .header_style(Style::new(), t.title(focused))
+        .selected_style(t.selected(focused))
+        .margin(1)
+        .empty(Span::styled(none, t.dim()))
+        .draw(buf, pane, scroll, len, row);
 }
 
 /// A call count; `?` where the profile does not know it (`calls=0`, as
@@ -105,70 +116,4 @@ pub fn count_text(n: u64) -> String {
     } else {
         crate::format::thousands(i64::try_from(n).unwrap_or(i64::MAX))
     }
-}
-
-/// A call from or to the current function: count, cost, share, name, marks.
-fn edge_row(
-    app: &App,
-    e: usize,
-    callers: bool,
-    cur_incl: i64,
-    w: usize,
-    name_w: usize,
-    row_style: Style,
-) -> Vec<Span<'static>> {
-    let t = app.theme;
-    let g = t.glyphs();
-    let edge = app.analysis.edges[e];
-    let other = if callers { edge.caller } else { edge.callee };
-    let cost = app
-        .analysis
-        .edge_cost(e)
-        .get(app.event)
-        .copied()
-        .unwrap_or(0);
-    // A recursive call's cost is inside the caller's already: no share.
-    let share = if app.analysis.is_recursive(e) {
-        "rec".to_string()
-    } else {
-        percent_text(cost, cur_incl)
-    };
-    let mut marks = String::new();
-    if let Some(c) = app.analysis.cycle_of(other) {
-        marks.push_str(&format!(" {}", rows::cycle_name(c.number)));
-    }
-    if app.analysis.is_recursive(e) {
-        marks.push_str(&format!(" {} recursive", g.recursive));
-    }
-    let mut spans = vec![Span::raw(format!(
-        "{}{} {} {} ",
-        right(&count_text(edge.count), COUNT),
-        g.times,
-        right(&cost_text(app, cost), w),
-        right(&share, 7),
-    ))];
-    spans.extend(name_spans(
-        app,
-        other,
-        name_w.saturating_sub(marks.chars().count()),
-        row_style,
-    ));
-    spans.push(Span::styled(marks, row_style.patch(t.marker())));
-    spans
-}
-
-/// A member of the current cycle, with its inclusive cost.
-fn member_row(app: &App, m: FnId, w: usize, name_w: usize, row_style: Style) -> Vec<Span<'static>> {
-    let incl = rows::inclusive(&app.analysis, m)
-        .get(app.event)
-        .copied()
-        .unwrap_or(0);
-    let mut spans = vec![Span::raw(format!(
-        "{} {} {} ",
-        right("member", COUNT + 1),
-        right(&cost_text(app, incl), w),
-        right("", 7),
-    ))];
-    spans.extend(name_spans(app, m, name_w, row_style));
-    spans
 }

@@ -10,7 +10,7 @@
 use crate::format::{percent_text, printable};
 use crate::tui::app::{App, TreeView};
 use crate::tui::layout::Pane;
-use crate::tui::widgets::{cost_text, fit, put_line, total};
+use crate::tui::widgets::{fit, put_line};
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
@@ -137,10 +137,11 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         |f| printable(app.profile.fn_name(f)).into_owned(),
     );
     let mark = if sel.exact { "" } else { g.approx };
+    let cf = super::cost_format(app);
     let status = format!(
         "{name}: {mark}{} ({} of the total)",
-        cost_text(app, sel.value),
-        percent_text(sel.value, total(app))
+        cf.text(sel.value),
+        percent_text(sel.value, cf.total)
     );
     put_line(
         buf,

@@ -1,14 +1,14 @@
 //! Popups drawn over the screen: help (generated from the keymap), parts
 //! with their totals, and the search prompt with ranked results.
 
+use super::{cost_format, name_spans};
 use crate::format::{percent_text, printable, thousands};
 use crate::profile::FnId;
-use crate::tui::app::App;
+use crate::tui::app::{App, rows};
 use crate::tui::keymap;
+use crate::tui::layout::Pane;
 use crate::tui::scroll::Scroll;
-use crate::tui::widgets::{
-    cells, cost_text, cost_width, fit, highlighted, put_line, right, window_spans,
-};
+use crate::tui::widgets::{Column, Table, Width, cells, fit, highlighted, put_line, window_spans};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -60,58 +60,52 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         " Parts (Space: on/off, a: all, Esc: close) ".into(),
         t.key(),
     );
-    let event = app.event;
-    let grand: i64 = app
-        .part_totals
-        .iter()
-        .map(|r| r.get(event).copied().unwrap_or(0))
-        .sum();
-    let name = app
-        .profile
+    let p = &app.profile;
+    let format = cost_format(app);
+    let total = |i: usize| app.part_totals.get(i).map_or(0, |r| format.at(r));
+    let grand: i64 = (0..app.part_totals.len()).map(total).sum();
+    let event = p
         .events
         .events
-        .get(event)
+        .get(app.event)
         .map_or(String::new(), |e| printable(&e.name).into_owned());
-    put_line(
-        buf,
-        inner,
-        0,
-        vec![Span::styled(
-            format!("      {:>14} {:>8}  Part", name, "%"),
-            t.dim(),
-        )],
-        Style::new(),
-    );
-    let body = Rect {
-        y: inner.y + 1,
-        height: inner.height.saturating_sub(2),
-        ..inner
+    let columns = vec![
+        Column::text(Width::Fixed(4), |&i| {
+            let on = app.analysis.parts.get(i).copied().unwrap_or(true);
+            format!(" [{}]", if on { "x" } else { " " })
+        })
+        // One cell wider than its column: the header has always stood
+        // one cell right of the numbers.
+        .header(" ".repeat(5)),
+        Column::text(Width::Fixed(14), |&i| thousands(total(i)))
+            .right()
+            .header(event),
+        Column::text(Width::Fixed(8), |&i| percent_text(total(i), grand))
+            .right()
+            .header("%"),
+        Column::new(Width::Fill { min: 0 }, |&i: &usize, cx| {
+            // The label ends at the edge even when a total took more room.
+            let room = cx.width.saturating_sub(cx.overflow + 1);
+            let label = fit(&p.parts[i].label(&p.sources), room, t.glyphs());
+            vec![Span::raw(format!(" {label}"))]
+        })
+        .header(" Part"),
+    ];
+    let pane = Pane {
+        title: Rect {
+            height: inner.height.min(1),
+            ..inner
+        },
+        body: Rect {
+            y: inner.y + 1,
+            height: inner.height.saturating_sub(2),
+            ..inner
+        },
     };
-    let (selected, range) = scroll.window(body.height as usize, app.profile.parts.len());
-    for (y, i) in range.enumerate() {
-        let part = &app.profile.parts[i];
-        let on = app.analysis.parts.get(i).copied().unwrap_or(true);
-        let total = app
-            .part_totals
-            .get(i)
-            .and_then(|r| r.get(event))
-            .copied()
-            .unwrap_or(0);
-        let style = if i == selected {
-            t.selected(true)
-        } else {
-            Style::new()
-        };
-        let text = format!(
-            " [{}] {:>14} {:>8}  ",
-            if on { "x" } else { " " },
-            thousands(total),
-            percent_text(total, grand),
-        );
-        let room = (body.width as usize).saturating_sub(text.chars().count());
-        let text = text + &fit(&part.label(&app.profile.sources), room, t.glyphs());
-        put_line(buf, body, y as u16, vec![Span::styled(text, style)], style);
-    }
+    Table::new(format, columns)
+        .header_style(t.dim(), Style::new())
+        .selected_style(t.selected(true))
+        .draw(buf, pane, scroll, p.parts.len(), |i| i);
     let active = app.analysis.parts.iter().filter(|&&s| s).count();
     put_line(
         buf,
@@ -120,7 +114,7 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         vec![Span::styled(
             format!(
                 " {active} of {} parts on; costs everywhere follow.",
-                app.profile.parts.len()
+                p.parts.len()
             ),
             t.dim(),
         )],
@@ -145,47 +139,39 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         ));
     }
     put_line(buf, inner, 0, prompt, Style::new());
-    let body = Rect {
-        y: inner.y + 1,
-        height: inner.height.saturating_sub(1),
-        ..inner
+    let columns = vec![
+        Column::cost(|&f| rows::inclusive(&app.analysis, f)),
+        Column::new(Width::Fill { min: 0 }, |&f, cx| {
+            // The name as the list shows it (start and end kept, what
+            // tells it apart from others of its name after it), matches
+            // highlighted.
+            let mut name = name_spans(app, f, cx.width, cx.style);
+            let shown = name.remove(0).content.into_owned();
+            let marks = app.search.highlight(&shown);
+            let mut spans = highlighted(&shown, &marks, cx.style, t.matched());
+            spans.extend(name);
+            spans
+        }),
+    ];
+    // Before anything is typed the prompt says what to do.
+    let empty = if app.search.query().is_empty() {
+        Span::raw("")
+    } else {
+        Span::styled("no match", t.warn())
     };
-    let w = cost_width(app);
-    let name_w = (body.width as usize).saturating_sub(w + 2);
-    let (selected, range) = scroll.window(body.height as usize, results.len());
-    for (y, i) in range.enumerate() {
-        let f = FnId(results[i]);
-        let incl = crate::tui::app::rows::inclusive(&app.analysis, f)
-            .get(app.event)
-            .copied()
-            .unwrap_or(0);
-        let style = if i == selected {
-            t.selected(true)
-        } else {
-            Style::new()
-        };
-        // The name as the list shows it (start and end kept, what tells
-        // it apart from others of its name after it), matches highlighted.
-        let mut name = super::name_spans(app, f, name_w, style);
-        let shown = name.remove(0).content.into_owned();
-        let marks = app.search.highlight(&shown);
-        let mut spans = vec![Span::styled(
-            format!("{} ", right(&cost_text(app, incl), w)),
-            style,
-        )];
-        spans.extend(highlighted(&shown, &marks, style, t.matched()));
-        spans.extend(name);
-        put_line(buf, body, y as u16, spans, style);
-    }
-    if results.is_empty() && !app.search.query().is_empty() {
-        put_line(
-            buf,
-            body,
-            0,
-            vec![Span::styled("no match", t.warn())],
-            Style::new(),
-        );
-    }
+    let pane = Pane {
+        title: Rect { height: 0, ..inner },
+        body: Rect {
+            y: inner.y + 1,
+            height: inner.height.saturating_sub(1),
+            ..inner
+        },
+    };
+    Table::new(cost_format(app), columns)
+        .selected_style(t.selected(true))
+        .margin(1)
+        .empty(empty)
+        .draw(buf, pane, scroll, results.len(), |i| FnId(results[i]));
 }
 
 /// The search query in `room` cells with its cursor (the character under
@@ -257,4 +243,28 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         vec![Span::styled(foot, t.dim())],
         Style::new(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Theme;
+
+    #[test]
+    fn the_parts_header_stands_over_its_column_whatever_the_event_name() {
+        let text = "events: 数据 Ir\nfn=main\n0 5 1\n";
+        let profile = crate::parse::load_reader("t.callgrind", text.as_bytes()).unwrap();
+        let mut app = App::new(profile, Theme::plain_colors(), Default::default());
+        for (event, last, total) in [(0, "据", "5"), (1, "r", "1")] {
+            app.event = event;
+            let rect = Rect::new(0, 0, 60, 6);
+            let mut buf = Buffer::empty(rect);
+            parts(&app, &mut buf, rect, &Scroll::default());
+            let at = |y, s: &str| (0..60).find(|&x| buf[(x, y)].symbol() == s).unwrap();
+            // The name's last cell is one right of the total's, as the
+            // header has always stood.
+            let end = at(1, last) + u16::from(last == "据");
+            assert_eq!(end, at(2, total) + 1, "event {event}");
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::format::printable;
 use crate::tui::app::App;
 use crate::tui::layout::Pane;
 use crate::tui::source::{Body, Row, SourceView};
-use crate::tui::widgets::{cost_text, cost_width, fit, fit_middle, put_line, right, window_spans};
+use crate::tui::widgets::{CostFormat, fit, fit_middle, put_line, right, window_spans};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -42,7 +42,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     );
     let title = fit(&title, pane.title.width as usize, g);
     put_line(buf, pane.title, 0, vec![Span::raw(title)], t.title(true));
-    let w = cost_width(app);
+    let format = super::cost_format(app);
     let num_w = view
         .rows
         .iter()
@@ -63,7 +63,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         } else {
             Style::new()
         };
-        let mut spans = row_spans(app, view, row, w, num_w, sel);
+        let mut spans = row_spans(app, view, row, &format, num_w, sel);
         // The text after the cost and line number scrolls sideways.
         if matches!(row, Row::Line { .. } | Row::Call(_) | Row::Jump(_)) && spans.len() > 2 {
             let text = spans.split_off(2);
@@ -87,7 +87,7 @@ fn row_spans(
     app: &App,
     view: &SourceView,
     row: &Row,
-    w: usize,
+    format: &CostFormat,
     num_w: usize,
     sel: Style,
 ) -> Vec<Span<'static>> {
@@ -96,10 +96,10 @@ fn row_spans(
     let cost = view.row_cost(row, app.event);
     let gutter = |cost: Option<i64>| match cost {
         Some(c) if c != 0 => Span::styled(
-            format!("{} ", right(&cost_text(app, c), w)),
+            format!("{} ", right(&format.text(c), format.width)),
             sel.patch(t.hot()),
         ),
-        _ => Span::raw(format!("{} ", " ".repeat(w))),
+        _ => Span::raw(format!("{} ", " ".repeat(format.width))),
     };
     let g = t.glyphs();
     let bar = g.vertical;
@@ -151,7 +151,7 @@ fn row_spans(
                 ));
             } else {
                 spans.push(Span::styled(
-                    format!("=> {callee} ({count}{x}) {}", cost_text(app, cost)),
+                    format!("=> {callee} ({count}{x}) {}", format.text(cost)),
                     sel.patch(t.call()),
                 ));
             }

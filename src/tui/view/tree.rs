@@ -7,7 +7,7 @@ use super::name_spans;
 use crate::format::percent_text;
 use crate::tui::app::{App, TreeKind, TreeView};
 use crate::tui::layout::Pane;
-use crate::tui::widgets::{cells, cost_text, cost_width, fit, put_line, right, total};
+use crate::tui::widgets::{cells, fit, put_line, right};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -21,7 +21,8 @@ const MAX_INDENT: usize = 40;
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     let t = app.theme;
     let g = t.glyphs();
-    let w = cost_width(app);
+    let cf = super::cost_format(app);
+    let w = cf.width;
     let root = view.tree.node(0);
     let what = match view.kind {
         TreeKind::Callers => "Caller tree of",
@@ -56,7 +57,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     put_line(buf, pane.title, 0, title, style);
 
     let body = pane.body;
-    let grand = total(app);
+    let grand = cf.total;
     let (selected, range) = view.scroll.window(body.height as usize, view.rows.len());
     for (y, i) in range.enumerate() {
         let n = view.rows[i];
@@ -70,7 +71,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         let (cost, pct) = if node.recursive {
             (String::new(), String::new())
         } else {
-            (cost_text(app, node.value), percent_text(node.value, grand))
+            (cf.text(node.value), percent_text(node.value, grand))
         };
         let calls = if n == 0 {
             String::new()
