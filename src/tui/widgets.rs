@@ -9,7 +9,7 @@ mod table;
 
 pub use cost::CostFormat;
 pub use names::fold_templates;
-pub use table::{Align, CellContext, Column, Table, Width, name_cell};
+pub use table::{CellContext, Column, Table, Width, name_cell};
 
 use super::theme::Glyphs;
 use crate::format::printable;

@@ -46,8 +46,8 @@ pub struct CellContext<'f> {
     pub width: usize,
     /// Cells that the cells before this one took beyond their columns.
     pub overflow: usize,
-    /// The row's style: the selection's, or none. Cells that style their
-    /// text patch it so that the selection shows through.
+    /// The row's style: the selection's, or none. It is under every cell
+    /// already; cells read it to make styles of their own from it.
     pub style: Style,
     pub format: &'f CostFormat,
 }
