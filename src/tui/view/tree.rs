@@ -3,13 +3,11 @@
 //! recursive call marked and never opened.
 
 use super::calls::count_text;
-use super::name_spans;
+use super::{cost_format, name_spans, shown_name};
 use crate::format::percent_text;
 use crate::tui::app::{App, TreeKind, TreeView};
 use crate::tui::layout::Pane;
-use crate::tui::widgets::{cells, fit, put_line, right};
-use ratatui::buffer::Buffer;
-use ratatui::style::Style;
+use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
 use ratatui::text::Span;
 
 /// Width of the calls column.
@@ -17,16 +15,18 @@ const CALLS: usize = 10;
 /// Indent per level, in cells (capped so deep trees keep room for names).
 const INDENT: usize = 2;
 const MAX_INDENT: usize = 40;
+/// Cells of the root's name that the title keeps before its legend.
+const NAME_MIN: usize = 20;
 
-pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
+pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
     let t = app.theme;
     let g = t.glyphs();
-    let cf = super::cost_format(app);
-    let w = cf.width;
-    let root = view.tree.node(0);
+    let format = cost_format(app);
+    let grand = format.total;
+    let tree = &view.tree;
     let what = match view.kind {
-        TreeKind::Callers => "Caller tree of",
-        _ => "Call tree of",
+        TreeKind::Callers => "Caller tree of ",
+        _ => "Call tree of ",
     };
     let event = app
         .profile
@@ -36,78 +36,96 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         .map_or(String::new(), |e| {
             crate::format::printable(&e.name).into_owned()
         });
-    let head = format!(
-        " {} {} {} {what} ",
-        right("Cost", w),
-        right("%", 7),
-        right("Calls", CALLS),
-    );
-    let tail = format!(
-        " {} {event} inclusive; {} estimated, {} recursion",
-        g.dash, g.approx, g.recursive
-    );
-    let style = t.title(true);
-    let room = (pane.title.width as usize).saturating_sub(head.len() + tail.chars().count());
-    let mut title = vec![Span::styled(head, style)];
-    match root.func {
-        Some(f) => title.extend(name_spans(app, f, room.max(8), style)),
-        None => title.push(Span::styled("the whole program", style)),
-    }
-    title.push(Span::styled(tail, style));
-    put_line(buf, pane.title, 0, title, style);
-
-    let body = pane.body;
-    let grand = cf.total;
-    let (selected, range) = view.scroll.window(body.height as usize, view.rows.len());
-    for (y, i) in range.enumerate() {
-        let n = view.rows[i];
-        let node = view.tree.node(n);
-        let style = if i == selected {
-            t.selected(true)
-        } else {
-            Style::new()
-        };
-        let mark = if node.exact { " " } else { g.approx };
-        let (cost, pct) = if node.recursive {
-            (String::new(), String::new())
-        } else {
-            (cf.text(node.value), percent_text(node.value, grand))
-        };
-        let calls = if n == 0 {
-            String::new()
-        } else {
-            count_text(node.calls)
-        };
-        let indent = (node.depth as usize * INDENT).min(MAX_INDENT);
-        let opener = if node.recursive {
-            g.recursive
-        } else if view.is_open(n) {
-            g.open
-        } else if view.tree.may_expand(n) {
-            g.closed
-        } else {
-            " "
-        };
-        let lead = format!(
-            "{mark}{} {} {} {}{opener} ",
-            right(&cost, w),
-            right(&pct, 7),
-            right(&calls, CALLS),
-            " ".repeat(indent),
-        );
-        let room = (body.width as usize).saturating_sub(cells(&lead));
-        let mut spans = vec![Span::styled(lead, style)];
-        match node.func {
-            Some(f) => {
-                let name_style = if node.recursive {
-                    style.patch(t.dim())
-                } else {
-                    style
-                };
-                spans.extend(name_spans(app, f, room, name_style));
-            }
-            None => spans.push(Span::styled(fit("(all roots)", room, g), style)),
+    // The legend gives way first, then the event, so the name stays legible.
+    let tails = [
+        format!(
+            " {} {event} inclusive; {} estimated, {} recursion",
+            g.dash, g.approx, g.recursive
+        ),
+        format!(" {} {event} inclusive; {} estimated", g.dash, g.approx),
+        format!(" {} {event} inclusive", g.dash),
+        String::new(),
+    ];
+    let title = move |width: usize| {
+        let name = tree.node(0).func.map_or(17, |f| cells(&shown_name(app, f)));
+        let tail = tails
+            .iter()
+            .find(|t| what.len() + name.min(NAME_MIN) + cells(t) <= width)
+            .unwrap_or(&tails[3]);
+        let room = width.saturating_sub(what.len() + cells(tail));
+        let mut spans = vec![Span::raw(what)];
+        match tree.node(0).func {
+            Some(f) => spans.extend(name_spans(app, f, room, t.title(true))),
+            None => spans.push(Span::raw("the whole program")),
         }
-        put_line(buf, body, y as u16, spans, style);
-    }
+        spans.push(Span::raw(tail.clone()));
+        spans
+    };
+    let shown = |n: usize| !tree.node(n).recursive;
+    let columns = vec![
+        Column::text(Width::Fixed(1), |&n: &usize| {
+            let mark = if tree.node(n).exact { " " } else { g.approx };
+            mark.to_string()
+        }),
+        Column::new(Width::Cost, move |&n: &usize, cx| {
+            let text = if shown(n) {
+                cx.format.text(tree.node(n).value)
+            } else {
+                String::new()
+            };
+            vec![Span::raw(text)]
+        })
+        .right()
+        .header("Cost"),
+        Column::text(Width::Fixed(7), move |&n: &usize| {
+            if shown(n) {
+                percent_text(tree.node(n).value, grand)
+            } else {
+                String::new()
+            }
+        })
+        .right()
+        .header("%")
+        .gives_way(2),
+        Column::text(Width::Fixed(CALLS), |&n: &usize| {
+            if n == 0 {
+                String::new()
+            } else {
+                count_text(tree.node(n).calls)
+            }
+        })
+        .right()
+        .header("Calls")
+        .gives_way(1),
+        Column::new(Width::Fill { min: 12 }, |&n: &usize, cx| {
+            let node = tree.node(n);
+            let indent = (node.depth as usize * INDENT).min(MAX_INDENT);
+            let opener = if node.recursive {
+                g.recursive
+            } else if view.is_open(n) {
+                g.open
+            } else if tree.may_expand(n) {
+                g.closed
+            } else {
+                " "
+            };
+            let prefix = vec![Span::raw(format!("{}{opener} ", " ".repeat(indent)))];
+            name_cell(cx.width, prefix, vec![], |room| match node.func {
+                Some(f) => {
+                    let style = if node.recursive {
+                        cx.style.patch(t.dim())
+                    } else {
+                        cx.style
+                    };
+                    name_spans(app, f, room, style)
+                }
+                None => vec![Span::raw(fit("(all roots)", room, g))],
+            })
+        })
+        .header_with(title),
+    ];
+    Table::new(format, columns)
+        .header_style(t.title(true), t.title(true))
+        .selected_style(t.selected(true))
+        .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
 }
