@@ -144,3 +144,42 @@ fn the_flame_graph_draws_in_ascii_at_40x10_without_a_panic() {
     assert!(screen.is_ascii(), "{screen}");
     assert!(screen.contains("Flame graph"), "{screen}");
 }
+
+#[test]
+fn a_search_in_the_flame_graph_marks_boxes_and_n_goes_through_them() {
+    let mut app = sample_app("recursion.callgrind");
+    let _ = render(&mut app, 120, 40);
+    press(&mut app, "f/_dl_<Enter>");
+    let name = |app: &cgtui::tui::App| {
+        let v = app.tree.as_ref().expect("the flame graph stays open");
+        let f = v.tree.node(v.selected).func.expect("a function's box");
+        app.profile.fn_name(f).to_string()
+    };
+    assert!(app.popup.is_none());
+    // Top-down, left to right: `_dl_start` is the first box that matches.
+    assert_eq!(name(&app), "_dl_start");
+    press(&mut app, "n");
+    assert_eq!(name(&app), "_dl_sysdep_start");
+    press(&mut app, "NN");
+    assert!(name(&app).contains("_dl_"), "{}", name(&app));
+    assert_ne!(name(&app), "_dl_start", "N from the first wraps to the last");
+    // Matching boxes are underlined, others not.
+    let buf = render(&mut app, 120, 40);
+    let screen = text(&buf);
+    let at = |word: &str| {
+        let y = screen.lines().position(|l| l.starts_with(word)).unwrap();
+        buf[(0, y as u16)].modifier
+    };
+    use ratatui::style::Modifier;
+    assert!(at("_dl_start").contains(Modifier::UNDERLINED), "{screen}");
+    assert!(!at("0x000000000001ab70").contains(Modifier::UNDERLINED));
+}
+
+#[test]
+fn a_search_from_the_call_tree_goes_to_the_function_in_the_main_view() {
+    let mut app = sample_app("cpp-names.callgrind");
+    press(&mut app, "t/printf_fp_l<Enter>");
+    assert!(app.tree.is_none() && app.popup.is_none());
+    let f = app.current.expect("a current function");
+    assert_eq!(app.profile.fn_name(f), "__printf_fp_l");
+}

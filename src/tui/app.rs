@@ -354,6 +354,9 @@ impl App {
             }
             Action::Back => self.go_back(),
             Action::Forward => self.go_forward(),
+            Action::NextMatch | Action::PrevMatch if self.context() == Context::Flame => {
+                self.step_box(action == Action::NextMatch);
+            }
             Action::NextMatch => self.step_match(true),
             Action::PrevMatch => self.step_match(false),
             Action::Source => self.toggle_source(),

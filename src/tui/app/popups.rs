@@ -2,7 +2,7 @@
 //! off, and the search prompt (accepting, `n`/`N` through the results;
 //! editing the query is in `query`).
 
-use super::{App, Popup};
+use super::{App, Popup, TreeKind};
 use crate::profile::FnId;
 use crate::tui::action::Action;
 use crate::tui::keymap;
@@ -41,9 +41,21 @@ impl App {
                 self.toggle_part(Some(i));
             }
             Action::AllParts => self.toggle_part(None),
+            // In a flame graph the search marks boxes; Enter goes to the first.
+            Action::SearchAccept
+                if self
+                    .tree
+                    .as_ref()
+                    .is_some_and(|t| t.kind == TreeKind::Flame) =>
+            {
+                self.popup = None;
+                self.step_box(true);
+            }
             Action::SearchAccept => {
                 let i = scroll.selected;
                 self.popup = None;
+                // The function is shown in the main view.
+                self.tree = None;
                 match self.search.results().get(i) {
                     Some(&r) => {
                         self.match_index = i;

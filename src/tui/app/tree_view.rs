@@ -213,6 +213,43 @@ fn is_root(a: &Analysis, f: FnId) -> bool {
 }
 
 impl App {
+    /// Flame graph: selects the next (or previous) box below the zoomed one
+    /// whose function matches the search, left to right, top-down.
+    pub(super) fn step_box(&mut self, forward: bool) {
+        let Some(view) = self.tree.as_ref() else {
+            return;
+        };
+        let t = &view.tree;
+        let mut boxes = Vec::new();
+        let mut stack = vec![view.zoom];
+        while let Some(n) = stack.pop() {
+            let node = t.node(n);
+            if let Some(f) = node.func
+                && self.search.tier(&self.name(f)).is_some()
+            {
+                boxes.push(n);
+            }
+            if !node.recursive {
+                stack.extend(t.children_of(n).rev().filter(|&k| t.node(k).value > 0));
+            }
+        }
+        if boxes.is_empty() {
+            self.message = Some("no box matches the search".into());
+            return;
+        }
+        let at = boxes.iter().position(|&n| n == view.selected);
+        let i = match (at, forward) {
+            (None, true) => 0,
+            (None, false) => boxes.len() - 1,
+            (Some(i), true) => (i + 1) % boxes.len(),
+            (Some(i), false) => (i + boxes.len() - 1) % boxes.len(),
+        };
+        self.message = Some(format!("box {} of {} matching", i + 1, boxes.len()));
+        if let Some(view) = self.tree.as_mut() {
+            view.selected = boxes[i];
+        }
+    }
+
     /// Opens a tree view of the current function (`t`, `b`, `f`).
     pub(super) fn open_tree(&mut self, kind: TreeKind) {
         let current = self.current.filter(|&f| self.is_function(f));

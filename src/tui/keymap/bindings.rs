@@ -277,7 +277,8 @@ pub static BROWSING: &[Binding] = &[
         Some("close"),
         "zoom out; at the top, back to where you were. Boxes are as wide as their cost; \
          below the first level, estimated as in the call tree (marked on the status \
-         line); / highlights the functions matching the search",
+         line); / marks the boxes of the functions matching the search, Enter and n/N \
+         go through them",
     ),
     b(C::Global, &[K::Char('q')], A::Quit, Some("quit"), "quit"),
     b(

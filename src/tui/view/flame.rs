@@ -104,7 +104,10 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
             || "all".to_string(),
             |f| printable(&super::shown_name(app, f)).into_owned(),
         );
-        let matched = searching && node.func.is_some() && app.search.tier(&name).is_some();
+        let matched = searching
+            && node
+                .func
+                .is_some_and(|f| app.search.tier(&app.name(f)).is_some());
         let mut style = if t.color {
             Style::new()
                 .fg(Color::Black)
