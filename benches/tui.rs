@@ -173,6 +173,89 @@ fn keys_and_draw(c: &mut Criterion) {
     });
     step(&mut app, &[Key::Esc]);
     group.finish();
+    trees(c, &mut app, &mut terminal);
+}
+
+/// The call tree, caller tree and flame graph: opening each on the root of
+/// the million-function tree (the hottest path opened: 20 levels), and the
+/// keys inside them.
+fn trees(c: &mut Criterion, app: &mut App, terminal: &mut Terminal<TestBackend>) {
+    let mut step = |app: &mut App, keys: &[Key]| {
+        app.keys(keys);
+        terminal.draw(|f| draw(app, f)).unwrap();
+    };
+    step(app, &[Key::Char('g')]);
+    let mut group = c.benchmark_group("1M functions, 120x40, trees");
+    group.sample_size(20);
+    for (open, what) in [
+        ('t', "call tree"),
+        ('b', "caller tree"),
+        ('f', "flame graph"),
+    ] {
+        group.bench_function(
+            format!("key {open} ({what} opened) + draw, Esc + draw"),
+            |b| {
+                b.iter(|| {
+                    step(app, &[Key::Char(open)]);
+                    step(app, &[Key::Esc]);
+                })
+            },
+        );
+    }
+    step(app, &[Key::Char('t')]);
+    step(app, &[Key::Char('g')]);
+    group.bench_function("call tree: j + draw", |b| {
+        b.iter(|| step(app, &[Key::Char('j')]))
+    });
+    group.bench_function("call tree: Left, Right (close, open) + draw", |b| {
+        b.iter(|| {
+            step(app, &[Key::Left]);
+            step(app, &[Key::Right]);
+        })
+    });
+    step(app, &[Key::Char('g')]);
+    // Opens about 5,000 nodes, every one at least 1% of the root.
+    group.bench_function(
+        "call tree: * (open all from the root) + draw, then t",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let t = Instant::now();
+                    step(app, &[Key::Char('*')]);
+                    total += t.elapsed();
+                    step(app, &[Key::Esc]);
+                    step(app, &[Key::Char('t')]);
+                    step(app, &[Key::Char('g')]);
+                }
+                total
+            })
+        },
+    );
+    step(app, &[Key::Esc]);
+    step(app, &[Key::Char('f')]);
+    group.bench_function("flame graph: j, l, k + draw", |b| {
+        b.iter(|| {
+            step(app, &[Key::Char('j')]);
+            step(app, &[Key::Char('l')]);
+            step(app, &[Key::Char('k')]);
+        })
+    });
+    step(app, &[Key::Char('j')]);
+    group.bench_function(
+        "flame graph: Enter (zoom in), Backspace (out) + draw",
+        |b| {
+            b.iter(|| {
+                step(app, &[Key::Enter]);
+                step(app, &[Key::Backspace]);
+            })
+        },
+    );
+    group.bench_function("flame graph: e (next event: the tree again) + draw", |b| {
+        b.iter(|| step(app, &[Key::Char('e')]))
+    });
+    step(app, &[Key::Esc]);
+    group.finish();
 }
 
 fn search(c: &mut Criterion) {

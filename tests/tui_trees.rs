@@ -162,7 +162,11 @@ fn a_search_in_the_flame_graph_marks_boxes_and_n_goes_through_them() {
     assert_eq!(name(&app), "_dl_sysdep_start");
     press(&mut app, "NN");
     assert!(name(&app).contains("_dl_"), "{}", name(&app));
-    assert_ne!(name(&app), "_dl_start", "N from the first wraps to the last");
+    assert_ne!(
+        name(&app),
+        "_dl_start",
+        "N from the first wraps to the last"
+    );
     // Matching boxes are underlined, others not.
     let buf = render(&mut app, 120, 40);
     let screen = text(&buf);
