@@ -343,7 +343,8 @@ fn estimate(count: u64, part: Cost, whole: Cost) -> u64 {
 
 /// The root functions of the program under the whole program's node: the
 /// functions no one outside their own cycle calls (for a cycle no one
-/// calls at all, its costliest member), weighted by their inclusive cost;
+/// calls at all, its costliest member), weighted by their inclusive cost
+/// (such a member by its cycle's);
 /// what they do not cover stays with the node.
 fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
     let mut out = Vec::new();
@@ -366,20 +367,21 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
             if !whole_cycle_uncalled || !cycles_seen.insert(c.number) {
                 continue;
             }
+            // The member stands for the whole cycle: a member's own
+            // inclusive cost leaves out what it reaches through the others.
             let costliest = c.members.iter().max_by_key(|&&m| a.inclusive(m)[ev]);
             if let Some(&m) = costliest {
-                push_root(a, ev, m, &mut out);
+                push_root(a, m, c.inclusive[ev], &mut out);
             }
             continue;
         }
-        push_root(a, ev, f, &mut out);
+        push_root(a, f, a.inclusive(f)[ev], &mut out);
     }
     let covered = out.iter().fold(0, |s: Cost, c| s.saturating_add(c.weight));
     (a.totals[ev].saturating_sub(covered).max(0), out)
 }
 
-fn push_root(a: &Analysis, ev: usize, f: FnId, out: &mut Vec<Candidate>) {
-    let weight = a.inclusive(f)[ev];
+fn push_root(a: &Analysis, f: FnId, weight: Cost, out: &mut Vec<Candidate>) {
     if weight != 0 {
         out.push(Candidate {
             func: f,

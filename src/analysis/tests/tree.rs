@@ -215,3 +215,38 @@ fn children_and_own_share_add_up_everywhere() {
     }
     assert!(nodes > 1000, "{nodes}");
 }
+
+/// A cycle no one calls (x ⇄ y, as Python's import machinery makes) stands
+/// under the whole program's node with the cycle's cost, not with its
+/// member's own inclusive cost, which leaves out what the other member does.
+#[test]
+fn a_cycle_no_one_calls_is_a_root_with_the_whole_cycles_cost() {
+    let p = load(&[
+        "events: Ir",
+        "fn=x",
+        "1 10",
+        "cfn=y",
+        "calls=1 1",
+        "1 85",
+        "fn=y",
+        "1 80",
+        "cfn=x",
+        "calls=1 1",
+        "1 5",
+        "fn=z",
+        "1 5",
+    ]);
+    let a = Analysis::new(&p);
+    let cycle = a.cycle_of(func(&p, "x")).expect("x and y are a cycle");
+    // 10 + 80 of self costs, nothing leaves the cycle.
+    assert_eq!(cycle.inclusive[0], 90);
+    let mut t = Tree::callees(&a, 0, None);
+    assert_eq!(t.node(0).value, 95);
+    let kids = t.children(&a, 0);
+    assert_eq!(
+        names(&p, &t, kids),
+        [("y".into(), 90), ("z".into(), 5)],
+        "the costlier member (y: self 80, x: self 10; calls within the cycle do not count) stands for the cycle"
+    );
+    assert_eq!(t.node(0).own(), Some(0));
+}
