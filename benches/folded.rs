@@ -44,6 +44,7 @@ fn command(path: &Path) -> Option<Duration> {
                 .args(["report", "--folded"])
                 .arg(path)
                 .stdout(Stdio::null())
+                .stderr(Stdio::null())
                 .status()
                 .expect("cgtui runs");
             assert!(status.success(), "cgtui report --folded {}", path.display());
