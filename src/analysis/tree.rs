@@ -341,53 +341,84 @@ fn estimate(count: u64, part: Cost, whole: Cost) -> u64 {
     u64::try_from(est.max(1)).unwrap_or(u64::MAX)
 }
 
-/// The root functions of the program under the whole program's node: the
-/// functions no one outside their own cycle calls (for a cycle no one
-/// calls at all, its costliest member), weighted by their inclusive cost
-/// (such a member by its cycle's);
-/// what they do not cover stays with the node.
+/// The entries of the program under the whole program's node: every
+/// function whose inclusive cost is more than its callers' calls into it
+/// pay, weighted by the difference, what no recorded call explains. That
+/// is the whole inclusive cost of a function no one calls (`_start`, a
+/// signal handler), and the thread work a profile made without
+/// `--separate-threads` records as a call from `clone` to `start_thread`
+/// while the calls into `clone` cost the parent thread next to nothing.
+/// A cycle counts as one function (its inclusive cost against the calls
+/// into it from outside), entered at the member whose calls cost most.
+/// What the entries do not cover stays with the node.
 fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
     let mut out = Vec::new();
     let mut cycles_seen = HashSet::default();
+    // Calls into `f` from outside its cycle, and whether there are any.
+    let called = |f: FnId| {
+        a.callers(f)
+            .iter()
+            .filter(|&&e| !a.calls_within_cycle(a.edges[e as usize].caller, f))
+            .fold((0 as Cost, false), |(sum, _), &e| {
+                (sum.saturating_add(a.edge_cost(e as usize)[ev]), true)
+            })
+    };
+    // In a column with negative costs (cg_diff) only functions no one
+    // calls are entries: a difference of differences means nothing.
+    let signed = a.is_signed(ev);
     for i in 0..a.function_count() {
         let f = FnId::from_index(i);
-        let called_from_outside = a
-            .callers(f)
-            .iter()
-            .any(|&e| !a.calls_within_cycle(a.edges[e as usize].caller, f));
-        if called_from_outside || !a.is_active(f) {
+        if !a.is_active(f) {
             continue;
         }
-        if let Some(c) = a.cycle_of(f) {
-            let whole_cycle_uncalled = c.members.iter().all(|&m| {
-                a.callers(m)
+        let (inclusive, (paid, has_callers), entry) = match a.cycle_of(f) {
+            None => (a.inclusive(f)[ev], called(f), f),
+            Some(c) => {
+                if !cycles_seen.insert(c.number) {
+                    continue;
+                }
+                let paid = c
+                    .members
                     .iter()
-                    .all(|&e| a.calls_within_cycle(a.edges[e as usize].caller, m))
-            });
-            if !whole_cycle_uncalled || !cycles_seen.insert(c.number) {
+                    .map(|&m| called(m))
+                    .fold((0 as Cost, false), |(sum, any), (s, a)| {
+                        (sum.saturating_add(s), any || a)
+                    });
+                (c.inclusive[ev], paid, busiest_member(a, ev, &c.members))
+            }
+        };
+        let weight = if has_callers {
+            if signed {
                 continue;
             }
-            // The member stands for the whole cycle: a member's own
-            // inclusive cost leaves out what it reaches through the others.
-            let costliest = c.members.iter().max_by_key(|&&m| a.inclusive(m)[ev]);
-            if let Some(&m) = costliest {
-                push_root(a, m, c.inclusive[ev], &mut out);
-            }
-            continue;
+            inclusive.saturating_sub(paid).max(0)
+        } else {
+            inclusive
+        };
+        if weight != 0 {
+            out.push(Candidate {
+                func: entry,
+                weight,
+                count: a.called[entry.index()],
+                recursive: false,
+            });
         }
-        push_root(a, f, a.inclusive(f)[ev], &mut out);
     }
     let covered = out.iter().fold(0, |s: Cost, c| s.saturating_add(c.weight));
     (a.totals[ev].saturating_sub(covered).max(0), out)
 }
 
-fn push_root(a: &Analysis, f: FnId, weight: Cost, out: &mut Vec<Candidate>) {
-    if weight != 0 {
-        out.push(Candidate {
-            func: f,
-            weight,
-            count: a.called[f.index()],
-            recursive: false,
-        });
-    }
+/// The member of a cycle whose self cost and calls (to other members
+/// too) cost most: where the cycle's cost is seen to be spent.
+fn busiest_member(a: &Analysis, ev: usize, members: &[FnId]) -> FnId {
+    let spent = |m: FnId| {
+        a.callees(m).iter().fold(a.self_cost(m)[ev], |s, &e| {
+            s.saturating_add(a.edge_cost(e as usize)[ev])
+        })
+    };
+    members
+        .iter()
+        .copied()
+        .max_by_key(|&m| spent(m))
+        .unwrap_or(members[0])
 }

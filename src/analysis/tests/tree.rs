@@ -245,8 +245,41 @@ fn a_cycle_no_one_calls_is_a_root_with_the_whole_cycles_cost() {
     let kids = t.children(&a, 0);
     assert_eq!(
         names(&p, &t, kids),
-        [("y".into(), 90), ("z".into(), 5)],
-        "the costlier member (y: self 80, x: self 10; calls within the cycle do not count) stands for the cycle"
+        [("x".into(), 90), ("z".into(), 5)],
+        "the member whose self cost and calls cost most (x: 10 + 85, y: 80 + 5) stands for the cycle"
+    );
+    assert_eq!(t.node(0).own(), Some(0));
+}
+
+/// Without `--separate-threads`, a thread's work is a call from `clone` to
+/// `start_thread` while the parent's call into `clone` costs next to
+/// nothing: the whole program's tree has `clone` as an entry with what its
+/// caller does not pay, so the entries cover the total.
+#[test]
+fn cost_no_call_explains_is_an_entry_of_the_whole_program() {
+    let p = load(&[
+        "events: Ir",
+        "fn=main",
+        "1 10",
+        "cfn=clone",
+        "calls=1 1",
+        "1 1",
+        "fn=clone",
+        "1 1",
+        "cfn=start_thread",
+        "calls=1 1",
+        "1 100",
+        "fn=start_thread",
+        "1 100",
+    ]);
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, None);
+    assert_eq!(t.node(0).value, 111);
+    let kids = t.children(&a, 0);
+    // clone: inclusive 101, of which main's call pays 1; main: 10 + 1.
+    assert_eq!(
+        names(&p, &t, kids),
+        [("clone".into(), 100), ("main".into(), 11)]
     );
     assert_eq!(t.node(0).own(), Some(0));
 }

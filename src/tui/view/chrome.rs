@@ -3,6 +3,7 @@
 //! (breadcrumb, messages, warnings) and the key hints.
 
 use crate::format::printable;
+use crate::profile::FnId;
 use crate::tui::app::App;
 use crate::tui::keymap;
 use crate::tui::layout::Areas;
@@ -174,11 +175,13 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
     }
     let right_w: usize = right.iter().map(Span::width).sum();
     let room = (areas.status.width as usize).saturating_sub(right_w + 1);
-    let crumbs: Vec<String> = app
-        .back
-        .iter()
-        .map(|p| p.func)
-        .chain(app.current)
+    // In a tree view: the path from the tree's root to the selected node.
+    let walked: Vec<FnId> = match &app.tree {
+        Some(view) => view.tree.path(view.node()),
+        None => app.back.iter().map(|p| p.func).chain(app.current).collect(),
+    };
+    let crumbs: Vec<String> = walked
+        .into_iter()
         .map(|f| printable(&super::shown_name(app, f)).into_owned())
         .collect();
     let path = crumbs.join(g.crumb);

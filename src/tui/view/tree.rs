@@ -12,9 +12,8 @@ use ratatui::text::Span;
 
 /// Width of the calls column.
 const CALLS: usize = 10;
-/// Indent per level, in cells (capped so deep trees keep room for names).
+/// Indent per level, in cells.
 const INDENT: usize = 2;
-const MAX_INDENT: usize = 40;
 /// Cells of the root's name that the title keeps before its legend.
 const NAME_MIN: usize = 20;
 
@@ -62,6 +61,7 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         spans
     };
     let shown = |n: usize| !tree.node(n).recursive;
+    let selected_depth = tree.node(view.node()).depth as usize;
     let columns = vec![
         Column::text(Width::Fixed(1), |&n: &usize| {
             let mark = if tree.node(n).exact { " " } else { g.approx };
@@ -99,7 +99,13 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .gives_way(1),
         Column::new(Width::Fill { min: 12 }, |&n: &usize, cx| {
             let node = tree.node(n);
-            let indent = (node.depth as usize * INDENT).min(MAX_INDENT);
+            // Deep below the root the indents scroll with the selection:
+            // it keeps its place a third into the column, and the rows
+            // around it keep their depths relative to it.
+            let shift = (selected_depth * INDENT).saturating_sub(cx.width / 3);
+            let indent = (node.depth as usize * INDENT)
+                .saturating_sub(shift)
+                .min(cx.width / 2);
             let opener = if node.recursive {
                 g.recursive
             } else if view.is_open(n) {
