@@ -4,6 +4,7 @@
 //! Must not import `tui`, ratatui or crossterm.
 
 mod combine;
+pub mod diff;
 mod inclusive;
 mod scc;
 pub(crate) mod share;

@@ -1,0 +1,197 @@
+//! Two profiles compared: the base (before) and the new one (after). Each
+//! side keeps its own profile and analysis (its selected parts summed), so
+//! each side's numbers are exactly what it shows alone; this joins them:
+//! the functions matched across the two (`matching`), the events both
+//! have, and the calls of either, as plain data that the report, the JSON
+//! and the browser read.
+
+pub mod matching;
+pub mod rewrite;
+
+pub use matching::{MatchOptions, Pair, match_functions};
+
+use super::Analysis;
+use crate::profile::{Cost, FnId, Profile};
+use rustc_hash::FxHashMap as HashMap;
+
+/// An event of both profiles: its column on each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommonEvent {
+    pub name: String,
+    pub base: usize,
+    pub new: usize,
+}
+
+/// A call of either profile, between two pairs: its edge on each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairCall {
+    /// Indexes into `Comparison::pairs`.
+    pub caller: usize,
+    pub callee: usize,
+    /// Indexes into each side's `Analysis::edges`.
+    pub base: Option<usize>,
+    pub new: Option<usize>,
+}
+
+/// Which side of a comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Base,
+    New,
+}
+
+/// The two profiles joined; see the module's comment.
+#[derive(Clone, Debug, Default)]
+pub struct Comparison {
+    pub events: Vec<CommonEvent>,
+    /// Events of one profile only, left out of the comparison.
+    pub left_out: Vec<(String, Side)>,
+    /// Every function of either profile once: the new profile's first.
+    pub pairs: Vec<Pair>,
+    /// Per function of each side: its index in `pairs`.
+    pair_of_base: Vec<usize>,
+    pair_of_new: Vec<usize>,
+    pub calls: Vec<PairCall>,
+}
+
+impl Comparison {
+    pub fn new(
+        base: (&Profile, &Analysis),
+        new: (&Profile, &Analysis),
+        options: &MatchOptions,
+    ) -> Comparison {
+        let events = common_events(base.0, new.0);
+        let left_out = left_out(base.0, new.0, &events);
+        let pairs = match_functions(base.0, new.0, options);
+        let mut pair_of_base = vec![0; base.0.functions.len()];
+        let mut pair_of_new = vec![0; new.0.functions.len()];
+        for (i, p) in pairs.iter().enumerate() {
+            if let Some(b) = p.base {
+                pair_of_base[b.index()] = i;
+            }
+            if let Some(n) = p.new {
+                pair_of_new[n.index()] = i;
+            }
+        }
+        let mut calls = Vec::with_capacity(new.1.edges.len());
+        let mut at: HashMap<(usize, usize), usize> = HashMap::default();
+        for (i, e) in new.1.edges.iter().enumerate() {
+            let key = (pair_of_new[e.caller.index()], pair_of_new[e.callee.index()]);
+            at.insert(key, calls.len());
+            calls.push(PairCall {
+                caller: key.0,
+                callee: key.1,
+                base: None,
+                new: Some(i),
+            });
+        }
+        for (i, e) in base.1.edges.iter().enumerate() {
+            let key = (
+                pair_of_base[e.caller.index()],
+                pair_of_base[e.callee.index()],
+            );
+            match at.get(&key) {
+                Some(&c) => calls[c].base = Some(i),
+                None => calls.push(PairCall {
+                    caller: key.0,
+                    callee: key.1,
+                    base: Some(i),
+                    new: None,
+                }),
+            }
+        }
+        Comparison {
+            events,
+            left_out,
+            pairs,
+            pair_of_base,
+            pair_of_new,
+            calls,
+        }
+    }
+
+    /// The pair of a function of one side.
+    pub fn pair_of(&self, side: Side, f: FnId) -> usize {
+        match side {
+            Side::Base => self.pair_of_base[f.index()],
+            Side::New => self.pair_of_new[f.index()],
+        }
+    }
+
+    /// The function of a pair on one side.
+    pub fn function(&self, pair: usize, side: Side) -> Option<FnId> {
+        let p = self.pairs[pair];
+        match side {
+            Side::Base => p.base,
+            Side::New => p.new,
+        }
+    }
+
+    /// The column of common event `ev` on one side.
+    pub fn column(&self, ev: usize, side: Side) -> usize {
+        match side {
+            Side::Base => self.events[ev].base,
+            Side::New => self.events[ev].new,
+        }
+    }
+
+    /// A pair's self cost of common event `ev` on one side (0 where the
+    /// function is not in that profile).
+    pub fn self_cost(&self, a: &Analysis, side: Side, pair: usize, ev: usize) -> Cost {
+        self.function(pair, side)
+            .map_or(0, |f| a.self_cost(f)[self.column(ev, side)])
+    }
+
+    /// A pair's inclusive cost of common event `ev` on one side.
+    pub fn inclusive(&self, a: &Analysis, side: Side, pair: usize, ev: usize) -> Cost {
+        self.function(pair, side)
+            .map_or(0, |f| a.inclusive(f)[self.column(ev, side)])
+    }
+
+    /// A call's count and inclusive cost of common event `ev` on one side
+    /// (zeros where that profile has no such call).
+    pub fn call(&self, a: &Analysis, side: Side, call: usize, ev: usize) -> (u64, Cost) {
+        let c = self.calls[call];
+        let edge = match side {
+            Side::Base => c.base,
+            Side::New => c.new,
+        };
+        edge.map_or((0, 0), |e| {
+            (a.edges[e].count, a.edge_cost(e)[self.column(ev, side)])
+        })
+    }
+}
+
+/// The events of both profiles, in the new profile's order.
+fn common_events(base: &Profile, new: &Profile) -> Vec<CommonEvent> {
+    new.events
+        .events
+        .iter()
+        .enumerate()
+        .filter_map(|(n, e)| {
+            base.events.index_of(&e.name).map(|b| CommonEvent {
+                name: e.name.clone(),
+                base: b,
+                new: n,
+            })
+        })
+        .collect()
+}
+
+fn left_out(base: &Profile, new: &Profile, common: &[CommonEvent]) -> Vec<(String, Side)> {
+    let shared = |name: &str| common.iter().any(|c| c.name == name);
+    let only = |p: &Profile, side: Side| {
+        p.events
+            .events
+            .iter()
+            .filter(|e| !shared(&e.name))
+            .map(move |e| (e.name.clone(), side))
+            .collect::<Vec<_>>()
+    };
+    let mut out = only(base, Side::Base);
+    out.extend(only(new, Side::New));
+    out
+}
+
+#[cfg(test)]
+mod tests;
