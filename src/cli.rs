@@ -107,6 +107,34 @@ pub struct AnnotateArgs {
     pub load: LoadArgs,
 }
 
+/// `--base`: compare with an earlier profile.
+#[derive(Debug, Args, Clone, Default)]
+pub struct DiffArgs {
+    /// Compare with this base profile (the "before"); repeatable for a set
+    /// of files. Its other per-thread and per-dump files load as usual.
+    #[arg(long, value_name = "OLD")]
+    pub base: Vec<PathBuf>,
+    /// Rewrite file and object names before matching functions of the two
+    /// profiles: `s/REGEX/NEW/` (flags g, i; `$1` for groups); repeatable.
+    #[arg(long, value_name = "s/OLD/NEW/", requires = "base",
+          value_parser = crate::analysis::diff::rewrite::Rewrite::parse)]
+    pub mod_filename: Vec<crate::analysis::diff::rewrite::Rewrite>,
+    /// Rewrite function names before matching, as --mod-filename does.
+    #[arg(long, value_name = "s/OLD/NEW/", requires = "base",
+          value_parser = crate::analysis::diff::rewrite::Rewrite::parse)]
+    pub mod_funcname: Vec<crate::analysis::diff::rewrite::Rewrite>,
+}
+
+impl DiffArgs {
+    /// How functions are matched.
+    pub fn match_options(&self) -> crate::analysis::diff::MatchOptions {
+        crate::analysis::diff::MatchOptions {
+            mod_filename: self.mod_filename.clone(),
+            mod_funcname: self.mod_funcname.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct LoadArgs {
     /// Load only the files named, not the other per-thread/per-dump files
@@ -187,13 +215,15 @@ pub struct ReportArgs {
     pub lines: bool,
     /// Print folded stacks (`main;f;g VALUE` per line) of the event, for
     /// flamegraph.pl, inferno-flamegraph or speedscope.
-    #[arg(long, conflicts_with = "json")]
+    #[arg(long, conflicts_with_all = ["json", "base"])]
     pub folded: bool,
     /// With --folded: keep the paths of at least this fraction of the total
     /// (0 to 1; default: the costliest 100,000 paths).
     #[arg(long, value_name = "FRACTION", requires = "folded",
           value_parser = parse_fraction, allow_negative_numbers = true)]
     pub min: Option<f64>,
+    #[command(flatten)]
+    pub diff: DiffArgs,
     #[command(flatten)]
     pub load: LoadArgs,
 }

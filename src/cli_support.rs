@@ -36,6 +36,26 @@ pub fn event_index(profile: &Profile, name: Option<&str>) -> Result<usize> {
     }
 }
 
+/// The index of event `name` among the events two compared profiles have
+/// in common (default: the first).
+pub fn common_event_index(
+    comparison: &crate::analysis::diff::Comparison,
+    name: Option<&str>,
+) -> Result<usize> {
+    let common: Vec<&str> = comparison.events.iter().map(|e| e.name.as_str()).collect();
+    match name {
+        None if common.is_empty() => bail!("the two profiles have no event in common"),
+        None => Ok(0),
+        Some(name) => match common.iter().position(|&e| e == name) {
+            Some(i) => Ok(i),
+            None => bail!(
+                "no event `{name}` in both profiles (they have in common: {})",
+                common.join(", ")
+            ),
+        },
+    }
+}
+
 /// Part flags for `--part N...` (1-based); all parts when none is given.
 pub fn part_selection(profile: &Profile, parts: &[usize]) -> Result<Vec<bool>> {
     let n = profile.parts.len();

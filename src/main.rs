@@ -8,7 +8,9 @@
 use cgtui::analysis::Analysis;
 use cgtui::annotate::{AnnotateOptions, annotate};
 use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
-use cgtui::cli_support::{NotInProfile, event_index, functions_named, part_selection};
+use cgtui::cli_support::{
+    NotInProfile, common_event_index, event_index, functions_named, part_selection,
+};
 use cgtui::format::printable;
 use cgtui::parse::{self, LoadError};
 use cgtui::profile::Profile;
@@ -111,6 +113,9 @@ fn print_diagnostics(profile: &Profile) {
 }
 
 fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
+    if !args.diff.base.is_empty() {
+        return diff_report_command(args);
+    }
     let profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
@@ -135,6 +140,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             profile: &profile,
             analysis: &analysis,
             lines: args.lines,
+            base: None,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -148,6 +154,53 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             limit: args.limit,
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
+        out.flush()?;
+    }
+    Ok(0)
+}
+
+/// `report --base OLD NEW`: the new profile's selected parts against the
+/// whole base profile.
+fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
+    use cgtui::analysis::diff::{Compared, Comparison};
+    let base = load(&args.diff.base, &args.load)?;
+    let profile = load(&args.files, &args.load)?;
+    let parts = part_selection(&profile, &args.part)?;
+    let analysis = Analysis::with_parts(&profile, &parts);
+    let base_analysis = Analysis::new(&base);
+    let comparison = Comparison::new(
+        (&base, &base_analysis),
+        (&profile, &analysis),
+        &args.diff.match_options(),
+    );
+    let compared = Compared {
+        base: &base,
+        base_analysis: &base_analysis,
+        new: &profile,
+        analysis: &analysis,
+        comparison: &comparison,
+    };
+    let event = common_event_index(&comparison, args.event.as_deref())?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = report::JsonReport {
+            profile: &profile,
+            analysis: &analysis,
+            lines: args.lines,
+            base: Some(compared),
+        };
+        let mut buffered = std::io::BufWriter::new(&mut out);
+        serde_json::to_writer_pretty(&mut buffered, &report)?;
+        writeln!(buffered)?;
+        buffered.flush()?;
+    } else {
+        let options = report::diff::DiffOptions {
+            event,
+            inclusive: args.inclusive,
+            threshold: args.threshold,
+            limit: args.limit,
+        };
+        out.write_all(report::diff::text(&compared, &options).as_bytes())?;
         out.flush()?;
     }
     Ok(0)

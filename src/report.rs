@@ -1,6 +1,7 @@
 //! Non-interactive output: `cgtui report` as text (in the spirit of
 //! callgrind_annotate) or JSON. Must not import `tui`.
 
+pub mod diff;
 pub mod folded;
 mod json;
 mod text;

@@ -5,28 +5,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use assert_cmd::Command;
+#[path = "support/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
+use cli::stdout_of;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = Command::cargo_bin("cgtui")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The listing's rows: (self, self %, incl, incl %, calls, function).
 fn rows(report: &str) -> Vec<Vec<String>> {

@@ -162,6 +162,56 @@ impl Comparison {
     }
 }
 
+/// Both sides and how they compare, for the readers of a comparison.
+#[derive(Clone, Copy)]
+pub struct Compared<'a> {
+    pub base: &'a Profile,
+    pub base_analysis: &'a Analysis,
+    pub new: &'a Profile,
+    pub analysis: &'a Analysis,
+    pub comparison: &'a Comparison,
+}
+
+impl Compared<'_> {
+    /// A pair's self cost of common event `ev`: base, new.
+    pub fn self_costs(&self, pair: usize, ev: usize) -> (Cost, Cost) {
+        let c = self.comparison;
+        (
+            c.self_cost(self.base_analysis, Side::Base, pair, ev),
+            c.self_cost(self.analysis, Side::New, pair, ev),
+        )
+    }
+
+    /// A pair's inclusive cost of common event `ev`: base, new.
+    pub fn inclusive_costs(&self, pair: usize, ev: usize) -> (Cost, Cost) {
+        let c = self.comparison;
+        (
+            c.inclusive(self.base_analysis, Side::Base, pair, ev),
+            c.inclusive(self.analysis, Side::New, pair, ev),
+        )
+    }
+
+    /// Common event `ev`'s totals: base, new.
+    pub fn totals(&self, ev: usize) -> (Cost, Cost) {
+        let c = self.comparison;
+        (
+            self.base_analysis.totals[c.column(ev, Side::Base)],
+            self.analysis.totals[c.column(ev, Side::New)],
+        )
+    }
+
+    /// A pair's name, file and object, from the new profile where it is.
+    pub fn names(&self, pair: usize) -> (&str, &str, &str) {
+        let p = self.comparison.pairs[pair];
+        let (profile, f) = match (p.new, p.base) {
+            (Some(f), _) => (self.new, f),
+            (None, Some(f)) => (self.base, f),
+            (None, None) => return ("", "", ""),
+        };
+        (profile.fn_name(f), profile.fn_file(f), profile.fn_object(f))
+    }
+}
+
 /// The events of both profiles, in the new profile's order.
 fn common_events(base: &Profile, new: &Profile) -> Vec<CommonEvent> {
     new.events

@@ -2,6 +2,7 @@
 //! change both together.
 
 use crate::analysis::Analysis;
+use crate::analysis::diff::{Compared, Side};
 use crate::analysis::source::function_lines;
 use crate::profile::{Cost, FnId, Profile, Severity};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
@@ -131,11 +132,96 @@ pub struct Report<'a> {
     pub profile: &'a Profile,
     pub analysis: &'a Analysis,
     pub lines: bool,
+    /// `--base`: the comparison with a base profile. `functions` and
+    /// `calls` then hold those of either profile (the new profile's first,
+    /// at their usual indexes), with the base's costs beside them.
+    pub base: Option<Compared<'a>>,
+}
+
+/// What `--base` adds to the document's top level.
+fn base_fields(c: &Compared<'_>) -> Value {
+    let left_out: Vec<Value> = c
+        .comparison
+        .left_out
+        .iter()
+        .map(|(name, side)| {
+            j!({"name": name, "only_in": if *side == Side::Base { "base" } else { "new" }})
+        })
+        .collect();
+    j!({
+        "sources": c.base.loaded_sources().collect::<Vec<_>>(),
+        "creator": c.base.meta.creator,
+        "cmd": c.base.meta.cmd,
+        "totals": by_event(c.base, &c.base_analysis.totals),
+        "events_left_out": left_out,
+    })
+}
+
+/// Function entry `i` of a comparison: the new profile's entry (zeros for
+/// a function only in the base) with the base's costs and the status.
+fn compared_function(c: &Compared<'_>, i: usize, entry: Option<Value>) -> Value {
+    let pair = c.comparison.pairs[i];
+    let zeros = |p: &Profile| by_event(p, &vec![0; p.events.len()]);
+    let mut entry = entry.unwrap_or_else(|| {
+        let (name, file, object) = c.names(i);
+        j!({
+            "name": name,
+            "file": file,
+            "object": object,
+            "self": zeros(c.new),
+            "inclusive": zeros(c.new),
+            "called": 0,
+            "cycle": null,
+        })
+    });
+    let (base_self, base_inclusive) = match pair.base {
+        Some(b) => (
+            by_event(c.base, c.base_analysis.self_cost(b)),
+            by_event(c.base, c.base_analysis.inclusive(b)),
+        ),
+        None => (zeros(c.base), zeros(c.base)),
+    };
+    entry["base_self"] = base_self;
+    entry["base_inclusive"] = base_inclusive;
+    entry["status"] = Value::from(match (pair.base, pair.new) {
+        (Some(_), Some(_)) => "both",
+        (None, _) => "added",
+        (_, None) => "removed",
+    });
+    entry
+}
+
+/// Call entry `i` of a comparison, as `compared_function`.
+fn compared_call(c: &Compared<'_>, i: usize) -> Value {
+    let pc = c.comparison.calls[i];
+    let mut entry = match pc.new {
+        Some(e) => call(c.new, c.analysis, e),
+        None => j!({
+            "caller": pc.caller,
+            "callee": pc.callee,
+            "count": 0,
+            "inclusive": by_event(c.new, &vec![0; c.new.events.len()]),
+            "recursive": pc.base.is_some_and(|e| c.base_analysis.is_recursive(e)),
+        }),
+    };
+    let (count, inclusive) = match pc.base {
+        Some(e) => (
+            c.base_analysis.edges[e].count,
+            by_event(c.base, c.base_analysis.edge_cost(e)),
+        ),
+        None => (0, by_event(c.base, &vec![0; c.base.events.len()])),
+    };
+    entry["base_count"] = Value::from(count);
+    entry["base_inclusive"] = inclusive;
+    entry
 }
 
 impl Serialize for Report<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let small = small(self.profile, self.analysis);
+        let mut small = small(self.profile, self.analysis);
+        if let Some(c) = &self.base {
+            small["base"] = base_fields(c);
+        }
         let error = RefCell::new(None);
         let mut map = s.serialize_map(None)?;
         for (key, v) in small.as_object().into_iter().flatten() {
@@ -143,7 +229,9 @@ impl Serialize for Report<'_> {
                 "functions" => {
                     let rows = Rows {
                         report: self,
-                        count: self.analysis.function_count(),
+                        count: self
+                            .base
+                            .map_or(self.analysis.function_count(), |c| c.comparison.pairs.len()),
                         error: &error,
                         functions: true,
                     };
@@ -152,7 +240,9 @@ impl Serialize for Report<'_> {
                 "calls" => {
                     let rows = Rows {
                         report: self,
-                        count: self.analysis.edges.len(),
+                        count: self
+                            .base
+                            .map_or(self.analysis.edges.len(), |c| c.comparison.calls.len()),
                         error: &error,
                         functions: false,
                     };
@@ -182,12 +272,22 @@ impl Serialize for Rows<'_> {
         let (profile, analysis) = (self.report.profile, self.report.analysis);
         let mut seq = s.serialize_seq(Some(self.count))?;
         for i in 0..self.count {
+            // The new profile's functions come first, at their own indexes.
+            let own = i < analysis.function_count();
             let entry = if !self.functions {
-                call(profile, analysis, i)
-            } else if self.report.lines {
-                self.with_lines(function(profile, analysis, i), i)
+                match &self.report.base {
+                    Some(c) => compared_call(c, i),
+                    None => call(profile, analysis, i),
+                }
             } else {
-                function(profile, analysis, i)
+                let entry = own.then(|| match self.report.lines {
+                    true => self.with_lines(function(profile, analysis, i), i),
+                    false => function(profile, analysis, i),
+                });
+                match &self.report.base {
+                    Some(c) => compared_function(c, i, entry),
+                    None => entry.unwrap_or(Value::Null),
+                }
             };
             seq.serialize_element(&entry)?;
         }

@@ -114,17 +114,21 @@ fn event_list(profile: &Profile) -> String {
         .join(" ")
 }
 
-/// `name (file) [object] <cycle N>`, leaving out what is unknown.
-fn describe(profile: &Profile, analysis: &Analysis, f: FnId) -> String {
-    let mut s = printable(profile.fn_name(f)).into_owned();
-    let file = profile.fn_file(f);
+/// `name (file) [object]`, leaving out what is unknown, escaped.
+pub(super) fn place(name: &str, file: &str, object: &str) -> String {
+    let mut s = printable(name).into_owned();
     if !file.is_empty() {
         let _ = write!(s, " ({})", printable(file));
     }
-    let object = profile.fn_object(f);
     if !object.is_empty() {
         let _ = write!(s, " [{}]", printable(object));
     }
+    s
+}
+
+/// `name (file) [object] <cycle N>`, leaving out what is unknown.
+fn describe(profile: &Profile, analysis: &Analysis, f: FnId) -> String {
+    let mut s = place(profile.fn_name(f), profile.fn_file(f), profile.fn_object(f));
     if let Some(c) = analysis.cycle_of(f) {
         let _ = write!(s, " <cycle {}>", c.number);
     }

@@ -1,0 +1,184 @@
+//! `cgtui report --base OLD NEW`: both profiles' commands and totals, the
+//! change of each common event's total, then the functions whose cost
+//! changed, the biggest change first.
+
+use super::text::place;
+use crate::analysis::diff::{Compared, Side};
+use crate::format::{percent_text, printable, terminal_text, thousands};
+use crate::profile::{Cost, Profile};
+use std::fmt::Write;
+
+/// What to list and how (`ReportOptions` for a comparison).
+#[derive(Clone, Debug)]
+pub struct DiffOptions {
+    /// Index into the comparison's common events.
+    pub event: usize,
+    /// Rank by the change of inclusive rather than self cost.
+    pub inclusive: bool,
+    /// List functions until their changes' sizes cover this percentage of
+    /// the sum of every function's size of change.
+    pub threshold: f64,
+    pub limit: Option<usize>,
+}
+
+/// `+1,234` for gains, `-1,234` for losses, `0`.
+pub fn signed(v: Cost) -> String {
+    if v > 0 {
+        format!("+{}", thousands(v))
+    } else {
+        thousands(v)
+    }
+}
+
+/// `+12.34%` of `base`, signed; `-` where the base is 0.
+pub fn signed_percent(v: Cost, base: Cost) -> String {
+    let text = percent_text(v, base);
+    if v > 0 && text.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("+{text}")
+    } else {
+        text
+    }
+}
+
+/// The pairs whose cost of the sorted kind changed, biggest change first
+/// (ties by name), as far as the threshold and limit go.
+pub fn ranked(c: &Compared<'_>, options: &DiffOptions) -> Vec<usize> {
+    let change = |pair: usize| {
+        let (b, n) = if options.inclusive {
+            c.inclusive_costs(pair, options.event)
+        } else {
+            c.self_costs(pair, options.event)
+        };
+        n.saturating_sub(b)
+    };
+    let mut pairs: Vec<(u128, usize)> = (0..c.comparison.pairs.len())
+        .map(|p| (change(p).unsigned_abs().into(), p))
+        .filter(|&(size, _)| size > 0)
+        .collect();
+    pairs.sort_by(|x, y| {
+        y.0.cmp(&x.0)
+            .then_with(|| c.names(x.1).0.cmp(c.names(y.1).0))
+    });
+    let whole: u128 = (0..c.comparison.pairs.len())
+        .map(|p| {
+            let (b, n) = c.self_costs(p, options.event);
+            u128::from(n.saturating_sub(b).unsigned_abs())
+        })
+        .sum();
+    let wanted = whole as f64 * options.threshold / 100.0;
+    let mut covered = 0u128;
+    let mut out = Vec::new();
+    for (size, p) in pairs {
+        let done = if options.inclusive {
+            (size as f64) < whole as f64 * (100.0 - options.threshold) / 100.0
+        } else {
+            covered as f64 >= wanted
+        };
+        if done || options.limit.is_some_and(|l| out.len() >= l) {
+            break;
+        }
+        covered += size;
+        out.push(p);
+    }
+    out
+}
+
+fn header(out: &mut String, label: &str, profile: &Profile) {
+    let loaded: Vec<_> = profile.loaded_sources().map(printable).collect();
+    let _ = writeln!(out, "{label:<13}{}", loaded.join(", "));
+    if let Some(cmd) = &profile.meta.cmd {
+        let _ = writeln!(out, "  Command:    {}", printable(cmd.trim()));
+    }
+}
+
+pub fn text(c: &Compared<'_>, options: &DiffOptions) -> String {
+    let mut out = String::new();
+    header(&mut out, "Base:", c.base);
+    header(&mut out, "Profile:", c.new);
+    let cmp = c.comparison;
+    let names: Vec<&str> = cmp.events.iter().map(|e| e.name.as_str()).collect();
+    let _ = writeln!(out, "Events:      {}", printable(&names.join(" ")));
+    for (name, side) in &cmp.left_out {
+        let which = match side {
+            Side::Base => "base",
+            Side::New => "new",
+        };
+        let _ = writeln!(
+            out,
+            "Left out:    {} (only in the {which} profile)",
+            printable(name)
+        );
+    }
+    let Some(event) = cmp.events.get(options.event) else {
+        out.push_str("\nThe two profiles have no event in common.\n");
+        return terminal_text(out);
+    };
+    let kind = if options.inclusive {
+        "inclusive"
+    } else {
+        "self"
+    };
+    let _ = writeln!(
+        out,
+        "Sorted by:   change of {} {kind} (threshold {}%{})",
+        event.name,
+        options.threshold,
+        options
+            .limit
+            .map_or(String::new(), |l| format!(", limit {l}"))
+    );
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        "{:>20} {:>20} {:>20} {:>9}  event",
+        "base total", "new total", "change", "%"
+    );
+    for (ev, e) in cmp.events.iter().enumerate() {
+        let (b, n) = c.totals(ev);
+        let d = n.saturating_sub(b);
+        let _ = writeln!(
+            out,
+            "{:>20} {:>20} {:>20} {:>9}  {}",
+            thousands(b),
+            thousands(n),
+            signed(d),
+            signed_percent(d, b),
+            e.name
+        );
+    }
+    out.push('\n');
+    let base_total = c.totals(options.event).0;
+    let _ = writeln!(
+        out,
+        "{:>18} {:>18} {:>18} {:>9}  function (file) [object]",
+        format!("{} base", event.name),
+        format!("{} new", event.name),
+        "change",
+        "%base"
+    );
+    for pair in ranked(c, options) {
+        let (b, n) = if options.inclusive {
+            c.inclusive_costs(pair, options.event)
+        } else {
+            c.self_costs(pair, options.event)
+        };
+        let d = n.saturating_sub(b);
+        let (name, file, object) = c.names(pair);
+        let mut what = place(name, file, object);
+        let p = cmp.pairs[pair];
+        match (p.base, p.new) {
+            (None, _) => what.push_str("  new"),
+            (_, None) => what.push_str("  gone"),
+            _ => {}
+        }
+        let _ = writeln!(
+            out,
+            "{:>18} {:>18} {:>18} {:>9}  {what}",
+            thousands(b),
+            thousands(n),
+            signed(d),
+            signed_percent(d, base_total),
+        );
+    }
+    terminal_text(out)
+}

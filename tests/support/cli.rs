@@ -1,0 +1,36 @@
+//! Running the `cgtui` binary from the repository's root.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Standard output of a successful run.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = Command::cargo_bin("cgtui")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Standard error of a run that fails with status 2.
+pub fn error_of(args: &[&str]) -> String {
+    let out = Command::cargo_bin("cgtui")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
