@@ -5,8 +5,11 @@
 //! have, and the calls of either, as plain data that the report, the JSON
 //! and the browser read.
 
+mod difference;
 pub mod matching;
 pub mod rewrite;
+
+pub use difference::extend_with_base;
 
 pub use matching::{MatchOptions, Pair, match_functions};
 

@@ -1,6 +1,7 @@
 //! Matching and joining two small profiles; every expected value is
 //! worked out by hand.
 
+use super::extend_with_base;
 use super::rewrite::Rewrite;
 use super::*;
 use crate::parse::load_reader;
@@ -199,4 +200,57 @@ fn calls_of_either_side_are_joined() {
         seen,
         [("a".into(), (1, 5), (2, 8)), ("b".into(), (0, 0), (3, 6))]
     );
+}
+
+#[test]
+fn the_difference_is_an_analysis_of_changes_with_each_sides_inclusive_costs() {
+    let base = load(&[
+        "events: Ir",
+        "fn=main",
+        "1 10",
+        "cfn=a",
+        "calls=1 1",
+        "1 50",
+        "fn=a",
+        "1 50",
+        "fn=old",
+        "1 7",
+    ]);
+    let mut new = load(&[
+        "events: Ir",
+        "fn=main",
+        "1 12",
+        "cfn=a",
+        "calls=4 1",
+        "1 30",
+        "fn=a",
+        "1 30",
+    ]);
+    let ab = Analysis::new(&base);
+    let c = Comparison::new(
+        (&base, &ab),
+        (&new, &Analysis::new(&new)),
+        &MatchOptions::default(),
+    );
+    extend_with_base(&mut new, &base, &c);
+    assert_eq!(new.functions.len(), c.pairs.len());
+    let old = new
+        .find_function("old", "", "")
+        .expect("old is added to the new profile");
+    assert_eq!(old.index(), 2, "after the new profile's own functions");
+    let an = Analysis::new(&new);
+    let d = Analysis::difference(&ab, &an, &c);
+    let main = new.find_function("main", "", "").unwrap();
+    let a = new.find_function("a", "", "").unwrap();
+    // main: self 10 -> 12, inclusive 60 -> 42; a: 50 -> 30; old: 7 -> gone.
+    assert_eq!(d.self_cost(main), [2]);
+    assert_eq!(d.inclusive(main), [-18]);
+    assert_eq!(d.self_cost(a), [-20]);
+    assert_eq!(d.self_cost(old), [-7]);
+    assert_eq!(d.inclusive(old), [-7]);
+    assert_eq!(d.totals, [42 - 67]);
+    assert!(d.is_signed(0));
+    let call = d.callees(main)[0] as usize;
+    assert_eq!((d.edges[call].callee, d.edges[call].count), (a, 4));
+    assert_eq!(d.edge_cost(call), [-20]);
 }

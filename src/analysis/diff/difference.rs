@@ -1,0 +1,129 @@
+//! The change between two profiles as one `Analysis`, so that every view
+//! of one profile shows a comparison: functions are the comparison's pairs
+//! (the new profile's functions, then the base's that match none, which
+//! `extend_with_base` adds to the new profile, so ids line up), each cost
+//! is the new side's minus the base side's, and each side's inclusive
+//! costs are its own (a difference of inclusive costs, never inclusive
+//! costs of differences). Events of one profile only are zero.
+
+use super::Comparison;
+use crate::analysis::{Adjacency, Analysis, Edge};
+use crate::profile::{Cost, FileId, FnId, ObjId, Profile};
+
+/// Adds to `new` the base functions that match none of its own, in the
+/// order of `comparison.pairs`: then a pair's index is its id in `new`.
+pub fn extend_with_base(new: &mut Profile, base: &Profile, comparison: &Comparison) {
+    for p in &comparison.pairs[new.functions.len().min(comparison.pairs.len())..] {
+        if let (Some(b), None) = (p.base, p.new) {
+            let name = new.fn_names.intern(base.fn_name(b));
+            let file = FileId(new.files.intern(base.fn_file(b)));
+            let object = ObjId(new.objects.intern(base.fn_object(b)));
+            new.function_id(name, file, object);
+        }
+    }
+}
+
+impl Analysis {
+    /// New minus base, per pair, call and total; `new` is the analysis of
+    /// the profile `extend_with_base` extended (one function per pair).
+    pub fn difference(base: &Analysis, new: &Analysis, comparison: &Comparison) -> Analysis {
+        let width = new.width;
+        let n = comparison.pairs.len();
+        // For each of the new profile's columns, the base's, if common.
+        let mut base_column: Vec<Option<usize>> = vec![None; width];
+        for e in &comparison.events {
+            base_column[e.new] = Some(e.base);
+        }
+        let change = |out: &mut Vec<Cost>, new_row: Option<&[Cost]>, base_row: Option<&[Cost]>| {
+            push_change(out, &base_column, new_row, base_row);
+        };
+        let mut self_costs = Vec::with_capacity(n * width);
+        let mut inclusive = Vec::with_capacity(n * width);
+        let mut called = Vec::with_capacity(n);
+        for (i, p) in comparison.pairs.iter().enumerate() {
+            let f = FnId::from_index(i);
+            // The base-only functions `extend_with_base` added have no cost
+            // in the new analysis.
+            let own = p.new.is_some().then_some(f);
+            change(
+                &mut self_costs,
+                own.map(|f| new.self_cost(f)),
+                p.base.map(|b| base.self_cost(b)),
+            );
+            change(
+                &mut inclusive,
+                own.map(|f| new.inclusive(f)),
+                p.base.map(|b| base.inclusive(b)),
+            );
+            called.push(match (own, p.base) {
+                (Some(f), _) => new.called[f.index()],
+                (None, Some(b)) => base.called[b.index()],
+                (None, None) => 0,
+            });
+        }
+        let mut edges = Vec::with_capacity(comparison.calls.len());
+        let mut edge_costs = Vec::with_capacity(comparison.calls.len() * width);
+        for c in &comparison.calls {
+            let count = match (c.new, c.base) {
+                (Some(e), _) => new.edges[e].count,
+                (None, Some(e)) => base.edges[e].count,
+                (None, None) => 0,
+            };
+            edges.push(Edge {
+                caller: FnId::from_index(c.caller),
+                callee: FnId::from_index(c.callee),
+                count,
+            });
+            change(
+                &mut edge_costs,
+                c.new.map(|e| new.edge_cost(e)),
+                c.base.map(|e| base.edge_cost(e)),
+            );
+        }
+        let mut totals = Vec::with_capacity(width);
+        change(&mut totals, Some(&new.totals), Some(&base.totals));
+        let mut signed: Vec<bool> = totals.iter().map(|&t| t < 0).collect();
+        if width > 0 {
+            for (i, &c) in self_costs
+                .iter()
+                .chain(&inclusive)
+                .chain(&edge_costs)
+                .enumerate()
+            {
+                signed[i % width] |= c < 0;
+            }
+        }
+        Analysis {
+            width,
+            parts: new.parts.clone(),
+            totals,
+            callers: Adjacency::build(n, &edges, |e| e.callee),
+            callees: Adjacency::build(n, &edges, |e| e.caller),
+            self_costs,
+            inclusive,
+            called,
+            edges,
+            edge_costs,
+            cycle_of: vec![None; n],
+            cycles: Vec::new(),
+            signed,
+        }
+    }
+}
+
+/// Appends a row of new minus base, `base_column[col]` being the base's
+/// column of the new side's `col` (none: an event of one side only, 0).
+fn push_change(
+    out: &mut Vec<Cost>,
+    base_column: &[Option<usize>],
+    new_row: Option<&[Cost]>,
+    base_row: Option<&[Cost]>,
+) {
+    out.extend(base_column.iter().enumerate().map(|(col, b)| match b {
+        None => 0,
+        Some(b) => {
+            let n = new_row.map_or(0, |r| r[col]);
+            n.saturating_sub(base_row.map_or(0, |r| r[*b]))
+        }
+    }));
+}
