@@ -61,6 +61,9 @@ pub struct Analysis {
     pub cycles: Vec<Cycle>,
     /// Per column: whether any self, call or total cost is negative.
     signed: Vec<bool>,
+    /// Every function counts as active (a comparison lists the functions
+    /// of both profiles, changed or not).
+    every_function: bool,
 }
 
 /// Edge indexes grouped by function (compressed rows).
@@ -124,6 +127,7 @@ impl Analysis {
             cycle_of: vec![None; n],
             cycles: Vec::new(),
             signed: Vec::new(),
+            every_function: false,
         };
         analysis.signed = analysis.negative_columns();
         analysis.compute_inclusive(&profile.events);
@@ -190,7 +194,8 @@ impl Analysis {
 
     /// Whether `f` has any cost or call in the selected parts.
     pub fn is_active(&self, f: FnId) -> bool {
-        self.self_cost(f).iter().any(|&c| c != 0)
+        self.every_function
+            || self.self_cost(f).iter().any(|&c| c != 0)
             || !self.callers(f).is_empty()
             || !self.callees(f).is_empty()
     }

@@ -170,6 +170,8 @@ pub struct BrowseArgs {
     /// `M` switches capture on and off in the browser.
     #[arg(long)]
     pub no_mouse: bool,
+    #[command(flatten)]
+    pub diff: DiffArgs,
 }
 
 impl BrowseArgs {
@@ -181,6 +183,8 @@ impl BrowseArgs {
             sources: self.sources.sources(),
             ascii: self.ascii,
             mouse: !self.no_mouse,
+            base: self.diff.base.clone(),
+            matching: self.diff.match_options(),
         }
     }
 }

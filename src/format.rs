@@ -34,6 +34,26 @@ pub fn percent_text(part: i64, total: i64) -> String {
     )
 }
 
+/// A change: `+1,234` for a gain, `-1,234` for a loss, `0`.
+pub fn signed_thousands(v: i64) -> String {
+    if v > 0 {
+        format!("+{}", thousands(v))
+    } else {
+        thousands(v)
+    }
+}
+
+/// A change in percent of `base`, signed (`+12.34%`); `-` where the base
+/// is 0.
+pub fn signed_percent(v: i64, base: i64) -> String {
+    let text = percent_text(v, base);
+    if v > 0 && text.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("+{text}")
+    } else {
+        text
+    }
+}
+
 /// Whether `c` must never reach a terminal raw: C0 controls, DEL, C1
 /// controls (an 8-bit CSI), and the bidirectional overrides and isolates
 /// that make text read differently from what it is (`./run \u{202e}txt.exe`).

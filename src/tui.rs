@@ -45,6 +45,10 @@ pub struct BrowseOptions {
     pub ascii: bool,
     /// Mouse capture on at the start.
     pub mouse: bool,
+    /// `--base`: the files of the profile to compare with (none: browse
+    /// one profile), and how their functions are matched.
+    pub base: Vec<PathBuf>,
+    pub matching: crate::analysis::diff::MatchOptions,
 }
 
 impl Default for BrowseOptions {
@@ -55,6 +59,8 @@ impl Default for BrowseOptions {
             sources: Locator::default(),
             ascii: false,
             mouse: true,
+            base: Vec::new(),
+            matching: Default::default(),
         }
     }
 }
@@ -79,10 +85,22 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     let mut theme = Theme::from_env();
     theme.ascii |= options.ascii;
     let mouse = options.mouse;
+    let base = if options.base.is_empty() {
+        None
+    } else {
+        Some(crate::parse::file_set(&options.base, options.load)?)
+    };
+    let (load, matching) = (options.load, options.matching);
     let make = move |profile| {
-        let mut app = App::new(profile, theme, locator);
+        let mut app = match base {
+            None => App::new(profile, theme, locator),
+            Some(set) => {
+                let base = crate::parse::load_set(&set, load, &mut |_, _| {})?;
+                App::comparing(profile, base, &matching, theme, locator)
+            }
+        };
         app.set_mouse(mouse);
-        app
+        Ok(app)
     };
     let mut app = match load::load(set, options.load, &signals, &mut input, make)? {
         load::Loaded::Done(app) => app,

@@ -165,6 +165,49 @@ impl Comparison {
     }
 }
 
+/// The base side of a comparison, owned, with the new side's analysis and
+/// how the two join: what the browser keeps beside the new profile.
+#[derive(Debug)]
+pub struct Joined {
+    pub base: Profile,
+    pub base_analysis: Analysis,
+    /// The new side's own analysis (of the extended new profile).
+    pub new_analysis: Analysis,
+    pub comparison: Comparison,
+}
+
+impl Joined {
+    /// Joins `base` to `new`, which gains the base's functions that match
+    /// none of its own (so that a pair's index is its id in `new`); also
+    /// returns the difference, new minus base.
+    pub fn new(base: Profile, new: &mut Profile, options: &MatchOptions) -> (Joined, Analysis) {
+        let base_analysis = Analysis::new(&base);
+        let new_analysis = Analysis::new(new);
+        let comparison = Comparison::new((&base, &base_analysis), (new, &new_analysis), options);
+        extend_with_base(new, &base, &comparison);
+        let new_analysis = new_analysis.grown(new.functions.len());
+        let difference = Analysis::difference(&base_analysis, &new_analysis, &comparison);
+        let joined = Joined {
+            base,
+            base_analysis,
+            new_analysis,
+            comparison,
+        };
+        (joined, difference)
+    }
+
+    /// Both sides, to read the comparison by.
+    pub fn compared<'a>(&'a self, new: &'a Profile) -> Compared<'a> {
+        Compared {
+            base: &self.base,
+            base_analysis: &self.base_analysis,
+            new,
+            analysis: &self.new_analysis,
+            comparison: &self.comparison,
+        }
+    }
+}
+
 /// Both sides and how they compare, for the readers of a comparison.
 #[derive(Clone, Copy)]
 pub struct Compared<'a> {

@@ -4,8 +4,10 @@
 
 use super::text::place;
 use crate::analysis::diff::{Compared, Side};
-use crate::format::{percent_text, printable, terminal_text, thousands};
-use crate::profile::{Cost, Profile};
+use crate::format::{
+    printable, signed_percent, signed_thousands as signed, terminal_text, thousands,
+};
+use crate::profile::Profile;
 use std::fmt::Write;
 
 /// What to list and how (`ReportOptions` for a comparison).
@@ -19,25 +21,6 @@ pub struct DiffOptions {
     /// the sum of every function's size of change.
     pub threshold: f64,
     pub limit: Option<usize>,
-}
-
-/// `+1,234` for gains, `-1,234` for losses, `0`.
-pub fn signed(v: Cost) -> String {
-    if v > 0 {
-        format!("+{}", thousands(v))
-    } else {
-        thousands(v)
-    }
-}
-
-/// `+12.34%` of `base`, signed; `-` where the base is 0.
-pub fn signed_percent(v: Cost, base: Cost) -> String {
-    let text = percent_text(v, base);
-    if v > 0 && text.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("+{text}")
-    } else {
-        text
-    }
 }
 
 /// The pairs whose cost of the sorted kind changed, biggest change first

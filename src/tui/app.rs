@@ -23,6 +23,7 @@ use super::scroll::Scroll;
 use super::source::SourceView;
 use super::theme::Theme;
 use crate::analysis::Analysis;
+use crate::analysis::diff::{Joined, MatchOptions};
 use crate::locate::Locator;
 use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::search::Search;
@@ -103,6 +104,9 @@ pub struct App {
     pub source: Option<SourceView>,
     /// The call tree, caller tree or flame graph, over the main view.
     pub tree: Option<TreeView>,
+    /// A comparison's base side (`--base`): `analysis` is then the change,
+    /// new minus base, over the functions of both.
+    pub diff: Option<Arc<Joined>>,
     /// Terminal size, for page sizes.
     pub size: (u16, u16),
     pub quit: bool,
@@ -157,9 +161,34 @@ fn search_index(profile: &Profile, analysis: &Analysis) -> Search {
 
 impl App {
     pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
+        Self::build(profile, None, theme, locator)
+    }
+
+    /// The browser on a comparison (`--base`): every view shows the new
+    /// profile minus the base, the list and panes both sides beside it.
+    pub fn comparing(
+        mut new: Profile,
+        base: Profile,
+        options: &MatchOptions,
+        theme: Theme,
+        locator: Locator,
+    ) -> Self {
+        let (joined, difference) = Joined::new(base, &mut new, options);
+        let mut app = Self::build(new, Some(difference), theme, locator);
+        app.diff = Some(Arc::new(joined));
+        // The first screen shows what changed most.
+        if let Some(&f) = app.order.first() {
+            app.set_current(f);
+            app.moved = false;
+        }
+        app
+    }
+
+    /// The app on `profile`, with its analysis given or computed.
+    fn build(profile: Profile, given: Option<Analysis>, theme: Theme, locator: Locator) -> Self {
         // Inclusive costs on one core, the name indexes on another.
         let (analysis, (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
-            let analysis = scope.spawn(|| Analysis::new(&profile));
+            let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
             let (ranks, by_name) = lists::name_ranks(&profile);
             let qualifiers = lists::qualifiers(&profile, &by_name);
             let analysis = analysis
@@ -182,6 +211,7 @@ impl App {
         let mut app = App {
             profile,
             analysis,
+            diff: None,
             theme,
             locator,
             event: 0,

@@ -70,7 +70,7 @@ pub fn load(
     options: LoadOptions,
     signals: &Signals,
     input: &mut input::Terminal,
-    make: impl FnOnce(Profile) -> App + Send + 'static,
+    make: impl FnOnce(Profile) -> Result<App, parse::LoadError> + Send + 'static,
 ) -> Result<Loaded, BrowseError> {
     let done = Arc::new(AtomicU64::new(0));
     let total = Arc::new(AtomicU64::new(0));
@@ -82,7 +82,7 @@ pub fn load(
             t.store(of.unwrap_or(0), Ordering::Relaxed);
         })?;
         ph.store(PREPARING, Ordering::Relaxed);
-        Ok::<_, parse::LoadError>(make(profile))
+        make(profile)
     });
     let start = Instant::now();
     let mut bar = Bar::default();
@@ -111,6 +111,9 @@ pub fn load(
         Ok(result) => result?,
         Err(_) => return Err(BrowseError::LoaderPanicked),
     };
+    if let Some(joined) = &app.diff {
+        print_diagnostics(&joined.base);
+    }
     print_diagnostics(&app.profile);
     Ok(Loaded::Done(Box::new(app)))
 }

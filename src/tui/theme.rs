@@ -50,6 +50,8 @@ pub struct Glyphs {
     /// A tree node shown open, and one that can be opened.
     pub open: &'static str,
     pub closed: &'static str,
+    /// From the base to the new profile in a comparison.
+    pub arrow: &'static str,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -71,6 +73,7 @@ const UNICODE: Glyphs = Glyphs {
     approx: "≈",
     open: "▾",
     closed: "▸",
+    arrow: "→",
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -101,6 +104,7 @@ const ASCII: Glyphs = Glyphs {
     approx: "~",
     open: "-",
     closed: "+",
+    arrow: "->",
 };
 
 /// Whether the C library would call the locale UTF-8: the first of

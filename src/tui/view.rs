@@ -5,6 +5,7 @@
 
 mod calls;
 mod chrome;
+mod diff;
 mod flame;
 mod list;
 mod popup;
@@ -65,7 +66,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// its total over the selected parts.
 pub fn cost_format(app: &App) -> CostFormat {
     let total = app.analysis.totals.get(app.event).copied().unwrap_or(0);
-    CostFormat::new(app.event, total, app.percent, app.theme)
+    let Some(base) = diff::base_total(app) else {
+        return CostFormat::new(app.event, total, app.percent, app.theme);
+    };
+    // A comparison: changes signed, shares of the base's total, as wide as
+    // either side's total needs.
+    let new = base.saturating_add(total);
+    let mut format = CostFormat::new(app.event, base, app.percent, app.theme);
+    format.width = format
+        .width
+        .max(CostFormat::new(app.event, new, app.percent, app.theme).width);
+    format.signed()
 }
 
 /// A function's name as drawn everywhere but the details line: template

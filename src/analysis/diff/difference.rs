@@ -24,6 +24,19 @@ pub fn extend_with_base(new: &mut Profile, base: &Profile, comparison: &Comparis
 }
 
 impl Analysis {
+    /// The same analysis for a profile that has gained `n - function_count`
+    /// functions with no cost and no call (`extend_with_base`).
+    pub fn grown(mut self, n: usize) -> Analysis {
+        let width = self.width;
+        self.self_costs.resize(n * width, 0);
+        self.inclusive.resize(n * width, 0);
+        self.called.resize(n, 0);
+        self.cycle_of.resize(n, None);
+        self.callers = Adjacency::build(n, &self.edges, |e| e.callee);
+        self.callees = Adjacency::build(n, &self.edges, |e| e.caller);
+        self
+    }
+
     /// New minus base, per pair, call and total; `new` is the analysis of
     /// the profile `extend_with_base` extended (one function per pair).
     pub fn difference(base: &Analysis, new: &Analysis, comparison: &Comparison) -> Analysis {
@@ -107,6 +120,7 @@ impl Analysis {
             cycle_of: vec![None; n],
             cycles: Vec::new(),
             signed,
+            every_function: true,
         }
     }
 }

@@ -234,6 +234,10 @@ impl App {
     }
 
     pub(super) fn toggle_part(&mut self, which: Option<usize>) {
+        if self.diff.is_some() {
+            self.message = Some("a comparison sums every part of both profiles".into());
+            return;
+        }
         let mut parts = self.analysis.parts.clone();
         match which {
             Some(i) if i < parts.len() => parts[i] = !parts[i],

@@ -146,7 +146,8 @@ impl Shared {
     }
 
     /// Active functions and the cycles' rows sorted by `sort`
-    /// (descending costs and calls), ties by name, then id; by name, the
+    /// (descending costs, or sizes of signed costs, and calls), ties by
+    /// name, then id; by name, the
     /// cycles first (`<` sorts before letters), in number order.
     fn sorted(&self, sort: SortKey, event: usize) -> List {
         let a = &*self.analysis;
@@ -155,7 +156,13 @@ impl Shared {
         if sort == SortKey::Name {
             return cycles.chain(active).collect();
         }
-        let at = |row: &[i64]| row.get(event).copied().unwrap_or(0);
+        // A column with negative costs (a difference) is ordered by size:
+        // the biggest change first, gain or loss.
+        let signed = a.is_signed(event);
+        let at = |row: &[i64]| {
+            let v = row.get(event).copied().unwrap_or(0);
+            if signed { v.saturating_abs() } else { v }
+        };
         let rank = |f: FnId| self.ranks.get(f.index()).copied().unwrap_or(u32::MAX);
         let mut keyed: Vec<(i64, u32, FnId)> = cycles
             .chain(active)

@@ -252,6 +252,11 @@ impl App {
 
     /// Opens a tree view of the current function (`t`, `b`, `f`).
     pub(super) fn open_tree(&mut self, kind: TreeKind) {
+        if self.diff.is_some() {
+            self.message =
+                Some("the trees and the flame graph show one profile, not a comparison".into());
+            return;
+        }
         let current = self.current.filter(|&f| self.is_function(f));
         if kind == TreeKind::Callers && current.is_none() {
             self.message = Some("select a function first: the caller tree starts from it".into());

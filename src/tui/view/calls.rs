@@ -2,7 +2,7 @@
 //! count, the inclusive cost of those calls and its share of the current
 //! function's inclusive cost; recursive calls and cycles are marked.
 
-use super::{cost_format, cycle_mark, name_spans};
+use super::{cost_format, cycle_mark, diff, name_spans};
 use crate::format::percent_text;
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
@@ -53,10 +53,35 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         spans.push(Span::raw(tail.clone()));
         spans
     };
-    let columns = vec![
-        Column::text(Width::Fixed(COUNT + 1), |r| match *r {
+    // A comparison: each call's count and cost in both profiles.
+    let sides = |r: &Row| match *r {
+        Row::Edge(e) => diff::call(app, e),
+        Row::Member(_) => None,
+    };
+    let plain = crate::tui::widgets::CostFormat {
+        signed: false,
+        ..format
+    };
+    let side_column = |new: bool, title: &'static str| {
+        Column::new(Width::Cost, move |r: &Row, _| {
+            let text = sides(r).map_or(String::new(), |(b, n)| {
+                plain.text(if new { n.1 } else { b.1 })
+            });
+            vec![Span::raw(text)]
+        })
+        .right()
+        .header(title)
+        .gives_way(if new { 2 } else { 1 })
+    };
+    let mut columns = vec![
+        Column::text(Width::Fixed(COUNT + 1), move |r| match *r {
             Row::Member(_) => "member".into(),
-            Row::Edge(e) => format!("{}{}", count_text(a.edges[e].count), g.times),
+            Row::Edge(e) => match sides(r) {
+                Some(((b, _), (n, _))) if b != n => {
+                    format!("{}{}{}", count_text(b), g.arrow, count_text(n))
+                }
+                _ => format!("{}{}", count_text(a.edges[e].count), g.times),
+            },
         })
         .right()
         .header("Calls"),
@@ -64,7 +89,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             Row::Member(m) => rows::inclusive(a, m),
             Row::Edge(e) => a.edge_cost(e),
         })
-        .header("Cost"),
+        .header(if app.diff.is_some() { "Change" } else { "Cost" }),
         Column::text(Width::Fixed(7), |r| match *r {
             Row::Member(_) => String::new(),
             // A recursive call's cost is inside the caller's already.
@@ -72,7 +97,8 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             Row::Edge(e) => percent_text(format.at(a.edge_cost(e)), cur_incl),
         })
         .right()
-        .header("%fn"),
+        .header("%fn")
+        .gives_way(0),
         Column::new(Width::Fill { min: 0 }, |r, cx| match *r {
             Row::Member(m) => name_spans(app, m, cx.width, cx.style),
             Row::Edge(e) => {
@@ -90,6 +116,12 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         })
         .header_with(title),
     ];
+    if app.diff.is_some() {
+        // The share of the current function's change says little.
+        columns.remove(2);
+        columns.insert(1, side_column(false, "Base"));
+        columns.insert(2, side_column(true, "New"));
+    }
     let none = if callers {
         "(no callers: a root of the call graph)"
     } else {

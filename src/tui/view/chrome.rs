@@ -19,6 +19,19 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
     let g = t.glyphs();
     let p = &app.profile;
     let cmd = p.meta.cmd.as_deref().unwrap_or("(no command recorded)");
+    // A comparison names both runs.
+    let cmd = match &app.diff {
+        Some(j) => {
+            let base = j
+                .base
+                .meta
+                .cmd
+                .as_deref()
+                .unwrap_or("(no command recorded)");
+            format!("{} {} {}", base.trim(), g.arrow, cmd.trim())
+        }
+        None => cmd.to_string(),
+    };
     let active = app.analysis.parts.iter().filter(|&&s| s).count();
     let sep = g.separator;
     let functions = app.order.len().saturating_sub(app.analysis.cycles.len());
@@ -48,11 +61,28 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
         .enumerate()
         .map(|(i, e)| {
             let total = app.analysis.totals.get(i).copied().unwrap_or(0);
-            let text = format!(
-                " {} {} ",
-                printable(&e.name),
-                crate::format::thousands(total)
-            );
+            let text = match &app.diff {
+                None => format!(
+                    " {} {} ",
+                    printable(&e.name),
+                    crate::format::thousands(total)
+                ),
+                // Both totals and the change.
+                Some(j) => match j.comparison.events.iter().find(|c| c.new == i) {
+                    Some(c) => {
+                        let base = j.base_analysis.totals[c.base];
+                        format!(
+                            " {} {}{}{} ({}) ",
+                            printable(&e.name),
+                            crate::format::thousands(base),
+                            g.arrow,
+                            crate::format::thousands(j.new_analysis.totals[i]),
+                            crate::format::signed_percent(total, base),
+                        )
+                    }
+                    None => format!(" {} (new profile only) ", printable(&e.name)),
+                },
+            };
             let style = if i == app.event {
                 t.title(true)
             } else {

@@ -3,7 +3,7 @@
 //! narrow terminals the object, the bar, the call count and the self cost
 //! give way, in that order, so the name keeps room to be read.
 
-use super::{cost_format, cycle_mark, name_spans};
+use super::{cost_format, cycle_mark, diff, name_spans};
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, SortKey, rows};
 use crate::tui::layout::Pane;
@@ -26,6 +26,9 @@ const OBJECT_FROM: usize = 110;
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     if !pane.shown() {
         return;
+    }
+    if app.diff.is_some() {
+        return draw_comparison(app, buf, pane);
     }
     let t = app.theme;
     let g = t.glyphs();
@@ -76,6 +79,89 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             "No function has a cost in the selected parts (p: parts).",
             t.warn(),
         ))
+        .draw(buf, pane, &app.list, app.order.len(), |i| app.order[i]);
+}
+
+/// The list of a comparison: per function its cost (inclusive, or self
+/// when sorted by self cost) in the base, in the new profile, the change
+/// and the change in percent of the base's total; functions of one
+/// profile only marked. Sorted by the size of the change.
+fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
+    let t = app.theme;
+    let g = t.glyphs();
+    let focused = app.focus == Focus::List;
+    let inclusive = app.sort != SortKey::SelfCost;
+    let format = cost_format(app);
+    let plain = crate::tui::widgets::CostFormat {
+        signed: false,
+        ..format
+    };
+    let base_total = diff::base_total(app).unwrap_or(0);
+    let sides = |f: FnId| diff::costs(app, f, inclusive);
+    let sorted = |s: &str| match (
+        app.sort == SortKey::Inclusive || app.sort == SortKey::SelfCost,
+        app.reversed,
+    ) {
+        (true, false) => format!("{s}{}", g.sort_down),
+        (true, true) => format!("{s}{}", g.sort_up),
+        _ => s.to_string(),
+    };
+    let function = if app.sort == SortKey::Name {
+        format!(
+            "Function{}",
+            if app.reversed { g.sort_up } else { g.sort_down }
+        )
+    } else {
+        "Function".to_string()
+    };
+    let columns = vec![
+        Column::new(Width::Cost, move |&f, _| {
+            vec![Span::raw(
+                sides(f).map_or(String::new(), |(b, _)| plain.text(b)),
+            )]
+        })
+        .right()
+        .header("Base")
+        .gives_way(2),
+        Column::new(Width::Cost, move |&f, _| {
+            vec![Span::raw(
+                sides(f).map_or(String::new(), |(_, n)| plain.text(n)),
+            )]
+        })
+        .right()
+        .header("New")
+        .gives_way(3),
+        Column::new(Width::Cost, |&f, cx| {
+            vec![Span::raw(cx.format.text(diff::change(app, f, inclusive)))]
+        })
+        .right()
+        .header(sorted("Change")),
+        Column::text(Width::Fixed(8), move |&f| {
+            crate::format::signed_percent(diff::change(app, f, inclusive), base_total)
+        })
+        .right()
+        .header("%base")
+        .gives_way(1),
+        Column::new(Width::Fill { min: NAME_MIN }, |&f, cx| {
+            let style = if Some(f) == app.current {
+                cx.style.patch(t.current())
+            } else {
+                cx.style
+            };
+            let mut marks = cycle_mark(app, f);
+            if let Some(s) = diff::status(app, f) {
+                marks.push_str(&format!(" {s}"));
+            }
+            let marks = vec![Span::styled(marks, t.marker())];
+            name_cell(cx.width, vec![], marks, |room| {
+                name_spans(app, f, room, style)
+            })
+        })
+        .header_with(move |width| vec![Span::raw(pad(&fit(&function, width, g), width))]),
+    ];
+    Table::new(format, columns)
+        .header_style(Style::new(), t.title(focused))
+        .selected_style(t.selected(focused))
         .draw(buf, pane, &app.list, app.order.len(), |i| app.order[i]);
 }
 
