@@ -8,6 +8,7 @@
 mod difference;
 pub mod matching;
 pub mod rewrite;
+pub mod source;
 
 pub use difference::extend_with_base;
 

@@ -106,23 +106,37 @@ impl SourceView {
         file: Option<FileId>,
     ) -> Self {
         let data = function_source(profile, analysis, f);
+        Self::with_data(profile, locator, f, event, file, data)
+    }
+
+    /// The view of `f` on rows already collected (a comparison's changes).
+    pub fn with_data(
+        profile: &Profile,
+        locator: &Locator,
+        f: FnId,
+        event: usize,
+        file: Option<FileId>,
+        data: FunctionSource,
+    ) -> Self {
         let mut files = data.files();
         if files.is_empty() {
             files.push(profile.functions[f.index()].file);
         }
+        // Sizes: in a comparison a file of big losses is the one to show.
         let heaviest = |fid: &FileId| -> Cost {
+            let size = |v: Option<&Cost>| v.copied().unwrap_or(0).saturating_abs();
             let own: Cost = data
                 .lines
                 .iter()
                 .filter(|l| l.file == *fid)
-                .map(|l| l.cost.get(event).copied().unwrap_or(0))
-                .sum();
+                .map(|l| size(l.cost.get(event)))
+                .fold(0, Cost::saturating_add);
             let calls: Cost = data
                 .calls
                 .iter()
                 .filter(|c| c.file == *fid)
-                .map(|c| c.inclusive.get(event).copied().unwrap_or(0))
-                .sum();
+                .map(|c| size(c.inclusive.get(event)))
+                .fold(0, Cost::saturating_add);
             own.saturating_add(calls)
         };
         let chosen = file
@@ -336,7 +350,8 @@ impl SourceView {
             .filter(|(_, r)| matches!(r, Row::Line { .. } | Row::Addr(_)))
             .filter_map(|(i, r)| self.row_cost(r, event).map(|c| (c, i)))
             .filter(|&(c, _)| c != 0)
-            .max_by_key(|&(c, i)| (c, std::cmp::Reverse(i)))
+            // By size: a comparison's biggest loss is as hot as a gain.
+            .max_by_key(|&(c, i)| (c.saturating_abs(), std::cmp::Reverse(i)))
             .map(|(_, i)| i)
     }
 

@@ -12,7 +12,12 @@ use crate::profile::{Cost, FileId, FnId, ObjId, Profile};
 
 /// Adds to `new` the base functions that match none of its own, in the
 /// order of `comparison.pairs`: then a pair's index is its id in `new`.
+/// Every base file's name is added too, so that the base's per-line costs
+/// have a file in `new`.
 pub fn extend_with_base(new: &mut Profile, base: &Profile, comparison: &Comparison) {
+    for i in 0..base.files.len() {
+        new.files.intern(base.files.name(i as u32));
+    }
     for p in &comparison.pairs[new.functions.len().min(comparison.pairs.len())..] {
         if let (Some(b), None) = (p.base, p.new) {
             let name = new.fn_names.intern(base.fn_name(b));

@@ -4,6 +4,7 @@
 //! on disk.
 
 use super::App;
+use crate::analysis::diff::source::function_source_change;
 use crate::profile::{FileId, FnId};
 use crate::tui::action::Action;
 use crate::tui::source::{DiskChange, Row, SourceView};
@@ -27,14 +28,24 @@ impl App {
             return;
         }
         if let Some(f) = self.current {
-            let view = SourceView::new(
-                &self.profile,
-                &self.analysis,
-                &self.locator,
-                f,
-                self.event,
-                file,
-            );
+            let view = match &self.diff {
+                Some(joined) => SourceView::with_data(
+                    &self.profile,
+                    &self.locator,
+                    f,
+                    self.event,
+                    file,
+                    function_source_change(joined, &self.profile, f),
+                ),
+                None => SourceView::new(
+                    &self.profile,
+                    &self.analysis,
+                    &self.locator,
+                    f,
+                    self.event,
+                    file,
+                ),
+            };
             self.source = Some(view);
             self.source_shift = 0;
             let h = self.source_rows();
