@@ -9,6 +9,9 @@ use crate::analysis::source::{CallRow, FunctionSource, InstrRow, LineRow, functi
 use crate::profile::{Cost, FileId, FnId, Profile};
 use std::collections::BTreeMap;
 
+/// A call line's count, inclusive cost and whether it is recursive.
+type CallSum = (u64, Vec<Cost>, bool);
+
 /// The change of pair `f`'s rows, in the new profile's ids and columns
 /// (`new` is the profile `Joined::new` extended).
 pub fn function_source_change(joined: &Joined, new: &Profile, f: FnId) -> FunctionSource {
@@ -52,7 +55,7 @@ pub fn function_source_change(joined: &Joined, new: &Profile, f: FnId) -> Functi
             &l.cost,
         );
     }
-    let mut calls: BTreeMap<(FileId, u64, FnId), (u64, Vec<Cost>, bool)> = BTreeMap::new();
+    let mut calls: BTreeMap<(FileId, u64, FnId), CallSum> = BTreeMap::new();
     for k in mine.calls {
         calls.insert(
             (k.file, k.line, k.callee),
