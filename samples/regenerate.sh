@@ -100,12 +100,14 @@ echo "== compiling into $BUILD"
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/recursion" recursion.c
     gcc -O2 -gdwarf-4 "$CMAP" -o "$BUILD/inline" inline.c inline_other.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/branches" branches.c
+    gcc -O2 -gdwarf-4 "$CMAP" -o "$BUILD/branches_O2" branches.c
     gcc -O0 -gdwarf-4 "$CMAP" -pthread -o "$BUILD/threads" threads.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/phases" phases.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/alloc" alloc.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/active_call" active_call.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/cycle_entry" cycle_entry.c
     g++ -O0 -gdwarf-4 "$CMAP" -o "$BUILD/cpp_names" cpp_names.cpp
+    g++ -O2 -gdwarf-4 "$CMAP" -o "$BUILD/cpp_names_O2" cpp_names.cpp
     rustc -g -C opt-level=0 --remap-path-prefix="$SRC=samples/src" \
         -o "$BUILD/rust_names" rust_names.rs
     rustc -g -C opt-level=0 -C symbol-mangling-version=v0 \
@@ -167,6 +169,16 @@ callgrind combined-dumps.callgrind phases --dump-before='phase_*' \
 # after calls= is relative and not "*" (see src/active_call.c)
 callgrind active-call.callgrind active_call --separate-recs=1 \
     --dump-before=trigger --combine-dumps=yes
+
+echo "== pairs to compare (cgtui --base)"
+# The same program with two inputs; built at -O0 and -O2 (objects,
+# addresses and inlining differ); instruction level; C++ at -O0 and -O2.
+callgrind diff-branches-64.callgrind branches -- 64
+callgrind diff-branches-16.callgrind branches -- 16
+callgrind diff-branches-O2.callgrind branches_O2 -- 64
+callgrind diff-jumps-O0.callgrind branches --dump-instr=yes --collect-jumps=yes -- 64
+callgrind diff-jumps-O2.callgrind branches_O2 --dump-instr=yes --collect-jumps=yes -- 64
+callgrind diff-cpp-O2.callgrind cpp_names_O2
 
 echo "== cachegrind / cg_diff"
 vg --tool=cachegrind "${CACHES[@]}" --cachegrind-out-file="$WORK/cachegrind.64" \

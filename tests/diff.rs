@@ -138,15 +138,19 @@ fn sides_are_their_own_reports(base: &str, new: &str) {
 
 #[test]
 fn each_side_is_what_it_reports_alone() {
-    sides_are_their_own_reports(
-        "samples/branches.cachegrind",
-        "samples/branches-n16.cachegrind",
-    );
-    sides_are_their_own_reports("samples/recursion.callgrind", "samples/cachesim.callgrind");
-    sides_are_their_own_reports(
-        "samples/cpp-names.callgrind",
-        "samples/rust-names.callgrind",
-    );
+    // Pairs made by samples/regenerate.sh: Cachegrind with two inputs; one
+    // program with two inputs; -O0 against -O2; instruction level; C++ at
+    // two optimisation levels; and two different programs.
+    for (base, new) in [
+        ("branches.cachegrind", "branches-n16.cachegrind"),
+        ("diff-branches-64.callgrind", "diff-branches-16.callgrind"),
+        ("diff-branches-64.callgrind", "diff-branches-O2.callgrind"),
+        ("diff-jumps-O0.callgrind", "diff-jumps-O2.callgrind"),
+        ("cpp-names.callgrind", "diff-cpp-O2.callgrind"),
+        ("recursion.callgrind", "rust-names.callgrind"),
+    ] {
+        sides_are_their_own_reports(&format!("samples/{base}"), &format!("samples/{new}"));
+    }
 }
 
 #[test]

@@ -27,6 +27,22 @@ pub fn sample_app(name: &str) -> App {
     app
 }
 
+/// An app on the comparison of `samples/BASE` with `samples/NEW`
+/// (`cgtui --base BASE NEW`), in colour, 80x24.
+pub fn comparison_app(base: &str, new: &str) -> App {
+    let load = |name| load_paths(&[sample(name)], LoadOptions::default()).unwrap();
+    let options = cgtui::analysis::diff::MatchOptions::default();
+    let mut app = App::comparing(
+        load(new),
+        load(base),
+        &options,
+        Theme::plain_colors(),
+        Locator::default(),
+    );
+    app.resize(80, 24);
+    app
+}
+
 /// An app on a profile given as text.
 pub fn text_app(text: &str) -> App {
     let profile = load_reader("test.callgrind", text.as_bytes()).unwrap();

@@ -1,0 +1,110 @@
+//! The browser on a comparison (`cgtui --base OLD NEW`): snapshots at
+//! 80x24 and 120x40 of the pairs samples/regenerate.sh makes, the biggest
+//! change first at every size, the source view's changes per line, and
+//! what is not offered in a comparison. Expected numbers are the
+//! differences of each side's own `cgtui report` (tests/diff.rs checks
+//! those against cg_diff and against each side).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tui.rs"]
+mod support;
+
+use support::*;
+
+const O0: &str = "diff-branches-64.callgrind";
+const O2: &str = "diff-branches-O2.callgrind";
+
+#[test]
+fn comparison_snapshots() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = comparison_app(O0, O2);
+        let screen = text(&render(&mut app, w, h));
+        insta::assert_snapshot!(format!("list_{w}x{h}"), screen);
+        press(&mut app, "/main<Enter>s");
+        let screen = text(&render(&mut app, w, h));
+        insta::assert_snapshot!(format!("source_{w}x{h}"), screen);
+    }
+}
+
+/// The first row at every size is the biggest change of inclusive cost:
+/// the whole run (main and what calls it), 86,044 + ... - ... = -216,849
+/// instructions, as `cgtui report --inclusive --base` lists.
+#[test]
+fn the_biggest_change_comes_first_at_every_size() {
+    for (w, h) in [(80, 24), (120, 40), (250, 70), (40, 10)] {
+        let mut app = comparison_app(O0, O2);
+        let buf = render(&mut app, w, h);
+        let first = row(&buf, 3);
+        assert!(first.contains("216,849"), "{w}x{h}: {first}");
+        let screen = text(&buf);
+        assert!(screen.contains('→'), "{w}x{h}: both runs named\n{screen}");
+    }
+    // The same pair sorted by self cost: main's own change is the biggest.
+    let mut app = comparison_app(O0, O2);
+    press(&mut app, "S");
+    let buf = render(&mut app, 120, 40);
+    let first = row(&buf, 3);
+    for cell in ["86,044", "18,064", "-67,980", "main"] {
+        assert!(first.contains(cell), "{first}");
+    }
+}
+
+#[test]
+fn functions_of_one_side_are_marked() {
+    let mut app = comparison_app(O0, O2);
+    let screen = text(&render(&mut app, 120, 70));
+    let line = |name: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} listed\n{screen}"))
+            .to_string()
+    };
+    // count_big is inlined as count_big.constprop.0 at -O2.
+    assert!(line("count_big.constprop.0").ends_with("new"), "{screen}");
+    assert!(
+        line("count_big ").contains("gone") || screen.contains("count_big gone"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_source_view_goes_to_the_biggest_change_of_a_line() {
+    let mut app = comparison_app(O0, O2);
+    press(&mut app, "/main<Enter>s");
+    let view = app.source.as_ref().expect("the source view is open");
+    let row = &view.rows[view.scroll.selected];
+    // Line 65 (`matrix[i][j] = i * N + j;`) cost 52,029 fewer instructions.
+    let cgtui::tui::source::Row::Line { line, .. } = row else {
+        panic!("a line is selected: {row:?}");
+    };
+    assert_eq!(*line, 65);
+    let screen = text(&render(&mut app, 120, 40));
+    assert!(screen.contains("-52,029"), "{screen}");
+}
+
+#[test]
+fn a_profile_compared_with_itself_shows_no_change() {
+    let mut app = comparison_app("cpp-names.callgrind", "cpp-names.callgrind");
+    let screen = text(&render(&mut app, 120, 40));
+    let rows: Vec<&str> = screen.lines().skip(3).take(10).collect();
+    for r in rows {
+        let cells: Vec<&str> = r.split_whitespace().collect();
+        assert_eq!(
+            (cells[0], cells[2], cells[3]),
+            (cells[1], "0", "0.00%"),
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn trees_and_parts_say_why_they_are_not_offered() {
+    let mut app = comparison_app(O0, O2);
+    for key in ["t", "b", "f"] {
+        press(&mut app, key);
+        assert!(app.tree.is_none());
+        assert!(app.message.as_deref().unwrap_or("").contains("comparison"));
+    }
+}
