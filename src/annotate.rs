@@ -7,6 +7,8 @@ mod disasm;
 mod render;
 
 use crate::analysis::Analysis;
+use crate::analysis::diff::Joined;
+use crate::analysis::diff::source::function_source_change;
 use crate::analysis::source::{self, FunctionSource};
 use crate::format::printable;
 use crate::locate::{Locator, NotFound};
@@ -52,6 +54,7 @@ pub fn annotate(
         analysis,
         options,
         newest_profile,
+        signed: false,
     };
     if options.functions.is_empty() {
         let order = ReportOptions {
@@ -100,6 +103,12 @@ pub fn annotate(
             }
         }
     }
+    not_found(&mut out, &missing);
+    Ok(out)
+}
+
+/// The list of source files that were not found, if any.
+fn not_found(out: &mut String, missing: &[NotFound]) {
     if !missing.is_empty() {
         let _ = writeln!(out, "{}", render::rule());
         let _ = writeln!(
@@ -107,7 +116,7 @@ pub fn annotate(
             "Source files not found (use --source-root OLD=NEW or -I DIR):"
         );
         let _ = writeln!(out, "{}", render::rule());
-        for m in &missing {
+        for m in missing {
             let _ = writeln!(out, "  {}", printable(&m.path));
         }
         if let Some(m) = missing.first() {
@@ -115,6 +124,60 @@ pub fn annotate(
             let _ = writeln!(out, "Searched: {}", dirs.join(", "));
         }
     }
+}
+
+/// `annotate --base`: per function whose self cost changed most (or each
+/// of `options.functions`), its files with the change of every line and
+/// call; `new` is the profile `Joined::new` extended, `difference` the
+/// change it returned.
+pub fn annotate_change(
+    joined: &Joined,
+    new: &Profile,
+    difference: &Analysis,
+    locator: &Locator,
+    options: &AnnotateOptions,
+) -> Result<String, LinesError> {
+    let mut out = String::new();
+    let mut missing: Vec<NotFound> = Vec::new();
+    let ctx = render::Context {
+        profile: new,
+        analysis: difference,
+        options,
+        newest_profile: profile_time(new),
+        signed: true,
+    };
+    let chosen = if options.functions.is_empty() {
+        let order = ReportOptions {
+            event: options.events.first().copied().unwrap_or(0),
+            inclusive: false,
+            threshold: options.threshold,
+            limit: None,
+        };
+        ranked(new, difference, &order)
+    } else {
+        options.functions.clone()
+    };
+    for f in chosen {
+        let src = function_source_change(joined, new, f);
+        unreadable(&src)?;
+        let _ = writeln!(out, "{}", render::rule());
+        let _ = writeln!(
+            out,
+            "-- Function: {} (new minus base)",
+            function_label(new, f)
+        );
+        for file in src.files() {
+            ctx.file(
+                &mut out,
+                &mut missing,
+                locator,
+                file,
+                &src.in_file(file),
+                "Source",
+            );
+        }
+    }
+    not_found(&mut out, &missing);
     Ok(out)
 }
 

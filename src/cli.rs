@@ -104,6 +104,8 @@ pub struct AnnotateArgs {
     #[command(flatten)]
     pub sources: SourceArgs,
     #[command(flatten)]
+    pub diff: DiffArgs,
+    #[command(flatten)]
     pub load: LoadArgs,
 }
 

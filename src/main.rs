@@ -207,6 +207,9 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
 }
 
 fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
+    if !args.diff.base.is_empty() {
+        return diff_annotate_command(args);
+    }
     let profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
@@ -227,6 +230,41 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     };
     let locator = args.sources.locator(&args.files);
     let text = annotate(&profile, &analysis, &locator, &options)?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(0)
+}
+
+/// `annotate --base OLD NEW`: the change of every line of the functions
+/// whose self cost changed most (every part of both profiles).
+fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
+    use cgtui::analysis::diff::Joined;
+    let base = load(&args.diff.base, &args.load)?;
+    let mut profile = load(&args.files, &args.load)?;
+    let (joined, difference) = Joined::new(base, &mut profile, &args.diff.match_options());
+    let events = if args.event.is_empty() {
+        joined.comparison.events.iter().map(|e| e.new).collect()
+    } else {
+        args.event
+            .iter()
+            .map(|e| {
+                common_event_index(&joined.comparison, Some(e))
+                    .map(|i| joined.comparison.events[i].new)
+            })
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let options = AnnotateOptions {
+        events,
+        context: args.context,
+        threshold: args.threshold,
+        functions: functions_named(&profile, &args.function)?,
+        instructions: false,
+    };
+    let mut locator = args.sources.locator(&args.files);
+    locator = locator.with_profile_dirs(&args.diff.base);
+    let text =
+        cgtui::annotate::annotate_change(&joined, &profile, &difference, &locator, &options)?;
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;

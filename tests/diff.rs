@@ -292,3 +292,37 @@ fn events_of_one_profile_only_are_left_out_with_a_note() {
         "{e}"
     );
 }
+
+#[test]
+fn annotate_shows_the_change_of_every_line() {
+    let (base, new) = (
+        "samples/diff-branches-64.callgrind",
+        "samples/diff-branches-O2.callgrind",
+    );
+    let text = stdout_of(&["annotate", "--base", base, new, "--function", "main"]);
+    assert!(
+        text.contains("-52,029              matrix[i][j] = i * N + j;"),
+        "{text}"
+    );
+    // The lines' changes add up to main's change of self cost, which each
+    // side's own report gives: 18,064 - 86,044.
+    let sum: i64 = text
+        .lines()
+        .filter(|l| !l.contains("=>") && !l.starts_with("--"))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter_map(|cell| cell.replace(',', "").parse::<i64>().ok())
+        .sum();
+    let own = |file: &str| {
+        let v = json(&["report", "--json", file]);
+        v["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == "main")
+            .unwrap()["self"]["Ir"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(sum, own(new) - own(base));
+    assert_eq!(sum, 18_064 - 86_044);
+}

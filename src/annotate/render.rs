@@ -19,6 +19,8 @@ pub struct Context<'a> {
     pub analysis: &'a Analysis,
     pub options: &'a AnnotateOptions,
     pub newest_profile: Option<SystemTime>,
+    /// Costs are changes (`--base`): gains get a `+`.
+    pub signed: bool,
 }
 
 /// Source text kept for one file's annotation, whatever `--context` asks.
@@ -45,6 +47,7 @@ impl Context<'_> {
             .iter()
             .map(|&e| match row.get(e).copied().unwrap_or(0) {
                 0 => ".".to_string(),
+                c if self.signed => crate::format::signed_thousands(c),
                 c => thousands(c),
             })
             .collect()
