@@ -15,6 +15,10 @@
 #[path = "support/synth.rs"]
 mod synth;
 
+#[path = "support/measure.rs"]
+#[allow(dead_code)]
+mod measure;
+
 use cgtui::analysis::Analysis;
 use cgtui::parse::{LoadOptions, Plan, load_parallel, load_paths};
 use std::io::Read;
@@ -60,30 +64,8 @@ fn time_load(path: &Path, runs: usize, parallel: bool) -> (Duration, Vec<i64>, V
 
 /// Peak resident memory of `cgtui report` on `path`, in bytes.
 fn peak_memory(path: &Path) -> Option<u64> {
-    let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/cgtui");
-    let mut child = std::process::Command::new(&exe)
-        .args(["report", "--limit", "1"])
-        .arg(path)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .ok()?;
-    let status = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
-    loop {
-        if let Ok(text) = std::fs::read_to_string(&status)
-            && let Some(kb) = text
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        {
-            peak = peak.max(kb * 1024);
-        }
-        if let Ok(Some(_)) = child.try_wait() {
-            return Some(peak);
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    let path = path.to_str()?;
+    measure::run(&["report", "--limit", "1", path]).map(|(_, peak)| peak)
 }
 
 /// The best time to find every line of `path` (the floor of any loader).

@@ -70,13 +70,16 @@ const SCREENS: [(&str, &str, &str); 4] = [
 #[test]
 fn the_readme_screens_are_the_snapshots() {
     let readme = root().join("README.md");
-    for name in [
-        "flat_80x24",
-        "source_80x24",
-        "tui_trees__call_tree_cpp_80x24",
-        "tui_trees__flame_80x24",
-    ] {
-        let want = format!("\n```text\n{}```\n", snapshot(name));
+    // Every screen README.md marks.
+    let text = std::fs::read_to_string(&readme).unwrap();
+    let names: Vec<String> = text
+        .split("<!-- screen ")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(" -->").map(|(name, _)| name.to_string()))
+        .collect();
+    assert!(names.len() >= 6, "{names:?}");
+    for name in names {
+        let want = format!("\n```text\n{}```\n", snapshot(&name));
         section(
             &readme,
             &format!("<!-- screen {name} -->"),
