@@ -108,3 +108,34 @@ fn trees_and_parts_say_why_they_are_not_offered() {
         assert!(app.message.as_deref().unwrap_or("").contains("comparison"));
     }
 }
+
+/// Parts select the new side's parts; the base stays whole. A set of
+/// dumps compared with itself changes by minus the parts switched off.
+#[test]
+fn parts_select_the_new_sides_parts() {
+    let mut app = comparison_app("dumps/callgrind.out.1000", "dumps/callgrind.out.1000");
+    assert!(app.profile.parts.len() > 1);
+    assert_eq!(app.analysis.totals[0], 0);
+    let part_total = |app: &cgtui::tui::App, i: usize| -> i64 {
+        let j = app.diff.as_ref().unwrap();
+        let only: Vec<bool> = (0..app.profile.parts.len()).map(|k| k == i).collect();
+        cgtui::analysis::Analysis::with_parts(&j.base, &only).totals[0]
+    };
+    let first = part_total(&app, 0);
+    press(&mut app, "p<Space><Esc>");
+    assert_eq!(app.analysis.totals[0], -first);
+    press(&mut app, "pa<Esc>");
+    assert_eq!(app.analysis.totals[0], 0);
+}
+
+#[test]
+fn events_of_one_profile_are_left_out_and_e_skips_them() {
+    // cachesim has Ir, Dr, Dw and cache and branch events; recursion Ir only.
+    let mut app = comparison_app("recursion.callgrind", "cachesim.callgrind");
+    let name = |app: &cgtui::tui::App| app.profile.events.events[app.event].name.clone();
+    assert_eq!(name(&app), "Ir");
+    press(&mut app, "e");
+    assert_eq!(name(&app), "Ir", "Ir is the only event both have");
+    let screen = text(&render(&mut app, 250, 70));
+    assert!(screen.contains("Dr (new profile only)"), "{screen}");
+}

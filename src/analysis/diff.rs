@@ -77,9 +77,25 @@ impl Comparison {
                 pair_of_new[n.index()] = i;
             }
         }
-        let mut calls = Vec::with_capacity(new.1.edges.len());
+        let mut comparison = Comparison {
+            events,
+            left_out,
+            pairs,
+            pair_of_base,
+            pair_of_new,
+            calls: Vec::new(),
+        };
+        comparison.join_calls(base.1, new.1);
+        comparison
+    }
+
+    /// The calls of both sides' analyses, joined by their pairs (again
+    /// after another selection of parts).
+    pub fn join_calls(&mut self, base: &Analysis, new: &Analysis) {
+        let (pair_of_base, pair_of_new) = (&self.pair_of_base, &self.pair_of_new);
+        let mut calls = Vec::with_capacity(new.edges.len());
         let mut at: HashMap<(usize, usize), usize> = HashMap::default();
-        for (i, e) in new.1.edges.iter().enumerate() {
+        for (i, e) in new.edges.iter().enumerate() {
             let key = (pair_of_new[e.caller.index()], pair_of_new[e.callee.index()]);
             at.insert(key, calls.len());
             calls.push(PairCall {
@@ -89,7 +105,7 @@ impl Comparison {
                 new: Some(i),
             });
         }
-        for (i, e) in base.1.edges.iter().enumerate() {
+        for (i, e) in base.edges.iter().enumerate() {
             let key = (
                 pair_of_base[e.caller.index()],
                 pair_of_base[e.callee.index()],
@@ -104,14 +120,7 @@ impl Comparison {
                 }),
             }
         }
-        Comparison {
-            events,
-            left_out,
-            pairs,
-            pair_of_base,
-            pair_of_new,
-            calls,
-        }
+        self.calls = calls;
     }
 
     /// The pair of a function of one side.
@@ -195,6 +204,16 @@ impl Joined {
             comparison,
         };
         (joined, difference)
+    }
+
+    /// Another selection of the new profile's parts (`new` is the
+    /// extended profile): the new side's analysis again, and the
+    /// difference, returned.
+    pub fn select_parts(&mut self, new: &Profile, parts: &[bool]) -> Analysis {
+        self.new_analysis = Analysis::with_parts(new, parts);
+        self.comparison
+            .join_calls(&self.base_analysis, &self.new_analysis);
+        Analysis::difference(&self.base_analysis, &self.new_analysis, &self.comparison)
     }
 
     /// Both sides, to read the comparison by.

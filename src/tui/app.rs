@@ -174,8 +174,13 @@ impl App {
         locator: Locator,
     ) -> Self {
         let (joined, difference) = Joined::new(base, &mut new, options);
+        let first_common = joined.comparison.events.first().map_or(0, |e| e.new);
         let mut app = Self::build(new, Some(difference), theme, locator);
         app.diff = Some(Arc::new(joined));
+        if app.event != first_common {
+            app.event = first_common;
+            app.costs_changed();
+        }
         // The first screen shows what changed most.
         if let Some(&f) = app.order.first() {
             app.set_current(f);
@@ -366,11 +371,24 @@ impl App {
             Action::Search => self.open_search(),
             Action::NextEvent | Action::PrevEvent => {
                 let n = self.analysis.width.max(1);
-                self.event = if action == Action::NextEvent {
-                    (self.event + 1) % n
-                } else {
-                    (self.event + n - 1) % n
+                // A comparison goes over the events of both profiles only.
+                let shown = |e: usize| {
+                    self.diff
+                        .as_ref()
+                        .is_none_or(|j| j.comparison.events.iter().any(|c| c.new == e))
                 };
+                let mut event = self.event;
+                for _ in 0..n {
+                    event = if action == Action::NextEvent {
+                        (event + 1) % n
+                    } else {
+                        (event + n - 1) % n
+                    };
+                    if shown(event) {
+                        break;
+                    }
+                }
+                self.event = event;
                 self.costs_changed();
             }
             Action::TogglePercent => self.percent = !self.percent,

@@ -226,6 +226,16 @@ impl Theme {
         self.fg(Color::Magenta).add_modifier(Modifier::BOLD)
     }
 
+    /// A change between two profiles: a cost that grew (worse) is red, one
+    /// that shrank green; the sign tells them apart without colour.
+    pub fn change(self, value: i64) -> Style {
+        match value.signum() {
+            1 => self.fg(Color::Red),
+            -1 => self.fg(Color::Green),
+            _ => Style::new(),
+        }
+    }
+
     /// Warnings: diagnostics count, missing source file.
     pub fn warn(self) -> Style {
         self.fg(Color::Yellow).add_modifier(Modifier::BOLD)

@@ -234,17 +234,21 @@ impl App {
     }
 
     pub(super) fn toggle_part(&mut self, which: Option<usize>) {
-        if self.diff.is_some() {
-            self.message = Some("a comparison sums every part of both profiles".into());
-            return;
-        }
         let mut parts = self.analysis.parts.clone();
         match which {
             Some(i) if i < parts.len() => parts[i] = !parts[i],
             Some(_) => return,
             None => parts.iter_mut().for_each(|p| *p = true),
         }
-        self.analysis = Arc::new(Analysis::with_parts(&self.profile, &parts));
+        self.analysis = Arc::new(match self.diff.as_mut() {
+            // A comparison: the new side's parts, against the whole base
+            // (the app is the comparison's only holder).
+            Some(joined) => match Arc::get_mut(joined) {
+                Some(joined) => joined.select_parts(&self.profile, &parts),
+                None => return,
+            },
+            None => Analysis::with_parts(&self.profile, &parts),
+        });
         self.orders = Orders::new(
             self.analysis.clone(),
             self.name_ranks.clone(),

@@ -85,10 +85,20 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         })
         .right()
         .header("Calls"),
-        Column::cost(|r| match *r {
-            Row::Member(m) => rows::inclusive(a, m),
-            Row::Edge(e) => a.edge_cost(e),
+        Column::new(Width::Cost, |r: &Row, cx| {
+            let cost = cx.format.at(match *r {
+                Row::Member(m) => rows::inclusive(a, m),
+                Row::Edge(e) => a.edge_cost(e),
+            });
+            // A comparison's changes in the colours of gains and losses.
+            let style = if app.diff.is_some() {
+                t.change(cost)
+            } else {
+                Style::new()
+            };
+            vec![Span::styled(cx.format.text(cost), style)]
         })
+        .right()
         .header(if app.diff.is_some() { "Change" } else { "Cost" }),
         Column::text(Width::Fixed(7), |r| match *r {
             Row::Member(_) => String::new(),

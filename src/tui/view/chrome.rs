@@ -97,6 +97,16 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
             group
         })
         .collect();
+    // A comparison names the events of the base only, which it leaves out.
+    let mut groups = groups;
+    if let Some(j) = &app.diff {
+        for (name, side) in &j.comparison.left_out {
+            if *side == crate::analysis::diff::Side::Base {
+                let text = format!(" {} (base profile only) ", printable(name));
+                groups.push(vec![Span::styled(text, t.dim())]);
+            }
+        }
+    }
     let widths: Vec<usize> = groups
         .iter()
         .map(|g| g.iter().map(Span::width).sum())

@@ -132,7 +132,8 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         .header("New")
         .gives_way(3),
         Column::new(Width::Cost, |&f, cx| {
-            vec![Span::raw(cx.format.text(diff::change(app, f, inclusive)))]
+            let change = diff::change(app, f, inclusive);
+            vec![Span::styled(cx.format.text(change), t.change(change))]
         })
         .right()
         .header(sorted("Change")),
