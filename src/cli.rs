@@ -116,6 +116,10 @@ pub struct DiffArgs {
     /// of files. Its other per-thread and per-dump files load as usual.
     #[arg(long, value_name = "OLD")]
     pub base: Vec<PathBuf>,
+    /// Only these parts of the base (1-based, as its report lists them);
+    /// repeatable. Default: every part.
+    #[arg(long, value_name = "N", requires = "base")]
+    pub base_part: Vec<usize>,
     /// Rewrite file and object names before matching functions of the two
     /// profiles: `s/REGEX/NEW/` (flags g, i; `$1` for groups); repeatable.
     #[arg(long, value_name = "s/OLD/NEW/", requires = "base",

@@ -167,7 +167,7 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     let profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
-    let base_analysis = Analysis::new(&base);
+    let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
     let comparison = Comparison::new(
         (&base, &base_analysis),
         (&profile, &analysis),
@@ -237,12 +237,20 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
 }
 
 /// `annotate --base OLD NEW`: the change of every line of the functions
-/// whose self cost changed most (every part of both profiles).
+/// whose self cost changed most (the parts `--part` and `--base-part` select).
 fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::Joined;
     let base = load(&args.diff.base, &args.load)?;
     let mut profile = load(&args.files, &args.load)?;
-    let (joined, difference) = Joined::new(base, &mut profile, &args.diff.match_options());
+    let base_parts = part_selection(&base, &args.diff.base_part)?;
+    let parts = part_selection(&profile, &args.part)?;
+    let (joined, difference) = Joined::with_parts(
+        base,
+        &base_parts,
+        &mut profile,
+        &parts,
+        &args.diff.match_options(),
+    );
     let events = if args.event.is_empty() {
         joined.comparison.events.iter().map(|e| e.new).collect()
     } else {

@@ -326,3 +326,24 @@ fn annotate_shows_the_change_of_every_line() {
     assert_eq!(sum, own(new) - own(base));
     assert_eq!(sum, 18_064 - 86_044);
 }
+
+#[test]
+fn each_side_is_its_selected_parts() {
+    let set = "samples/dumps/callgrind.out.1000";
+    let alone = json(&["report", "--json", set]);
+    let part = |i: usize| alone["parts"][i]["totals"]["Ir"].as_i64().unwrap();
+    let v = json(&[
+        "report",
+        "--json",
+        "--base",
+        set,
+        set,
+        "--base-part",
+        "2",
+        "--part",
+        "3",
+    ]);
+    assert_eq!(v["base"]["totals"]["Ir"].as_i64(), Some(part(1)));
+    assert_eq!(v["totals"]["Ir"].as_i64(), Some(part(2)));
+    assert_ne!(part(1), part(2));
+}

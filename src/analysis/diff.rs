@@ -191,8 +191,20 @@ impl Joined {
     /// none of its own (so that a pair's index is its id in `new`); also
     /// returns the difference, new minus base.
     pub fn new(base: Profile, new: &mut Profile, options: &MatchOptions) -> (Joined, Analysis) {
-        let base_analysis = Analysis::new(&base);
-        let new_analysis = Analysis::new(new);
+        Self::with_parts(base, &[], new, &[], options)
+    }
+
+    /// The same with only some parts of each side (flags as
+    /// `Analysis::with_parts` takes them; missing flags count as set).
+    pub fn with_parts(
+        base: Profile,
+        base_parts: &[bool],
+        new: &mut Profile,
+        new_parts: &[bool],
+        options: &MatchOptions,
+    ) -> (Joined, Analysis) {
+        let base_analysis = Analysis::with_parts(&base, base_parts);
+        let new_analysis = Analysis::with_parts(new, new_parts);
         let comparison = Comparison::new((&base, &base_analysis), (new, &new_analysis), options);
         extend_with_base(new, &base, &comparison);
         let new_analysis = new_analysis.grown(new.functions.len());
