@@ -5,6 +5,7 @@
 
 mod combine;
 pub mod diff;
+pub mod groups;
 mod inclusive;
 mod scc;
 pub(crate) mod share;

@@ -62,6 +62,7 @@ pub fn annotate(
             inclusive: false,
             threshold: options.threshold,
             limit: None,
+            group_by: None,
         };
         let chosen = ranked(profile, analysis, &order);
         let all = source::collect(profile, analysis, |_| true);
@@ -152,6 +153,7 @@ pub fn annotate_change(
             inclusive: false,
             threshold: options.threshold,
             limit: None,
+            group_by: None,
         };
         ranked(new, difference, &order)
     } else {

@@ -232,8 +232,18 @@ pub struct ReportArgs {
     #[arg(long, value_name = "FRACTION", requires = "folded",
           value_parser = parse_fraction, allow_negative_numbers = true)]
     pub min: Option<f64>,
+    /// Also list groups of functions and their costs: by ELF object,
+    /// source file, C++ class or namespace, or Rust module.
+    #[arg(long, value_name = "KIND", value_parser = parse_grouping, conflicts_with = "base")]
+    pub group_by: Option<crate::analysis::groups::Grouping>,
     #[command(flatten)]
     pub diff: DiffArgs,
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// `--group-by`: object, file, class or module.
+pub fn parse_grouping(s: &str) -> Result<crate::analysis::groups::Grouping, String> {
+    crate::analysis::groups::Grouping::named(s)
+        .ok_or_else(|| "must be one of: object, file, class, module".into())
 }

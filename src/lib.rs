@@ -15,4 +15,5 @@ pub mod profile;
 pub mod report;
 pub mod search;
 pub mod source_text;
+pub mod symbols;
 pub mod tui;

@@ -141,6 +141,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             analysis: &analysis,
             lines: args.lines,
             base: None,
+            group_by: args.group_by,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -152,6 +153,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             inclusive: args.inclusive,
             threshold: args.threshold,
             limit: args.limit,
+            group_by: args.group_by,
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
         out.flush()?;
@@ -188,6 +190,7 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
             analysis: &analysis,
             lines: args.lines,
             base: Some(compared),
+            group_by: None,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;

@@ -29,6 +29,8 @@ pub struct ReportOptions {
     /// as cg_annotate does, so that losses are listed with the gains.
     pub threshold: f64,
     pub limit: Option<usize>,
+    /// List the groups of this kind before the functions.
+    pub group_by: Option<crate::analysis::groups::Grouping>,
 }
 
 /// One row of the report's listing.

@@ -3,6 +3,7 @@
 
 use crate::analysis::Analysis;
 use crate::analysis::diff::{Compared, Side};
+use crate::analysis::groups::{Grouping, groups};
 use crate::analysis::source::function_lines;
 use crate::profile::{Cost, FnId, Profile, Severity};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
@@ -136,6 +137,24 @@ pub struct Report<'a> {
     /// `calls` then hold those of either profile (the new profile's first,
     /// at their usual indexes), with the base's costs beside them.
     pub base: Option<Compared<'a>>,
+    /// `groups`: the groups of this kind (`--group-by`).
+    pub group_by: Option<Grouping>,
+}
+
+/// `groups`: `{name, self, inclusive, functions}` per group.
+fn group_fields(profile: &Profile, analysis: &Analysis, kind: Grouping) -> Value {
+    let groups: Vec<Value> = groups(profile, analysis, kind)
+        .iter()
+        .map(|g| {
+            j!({
+                "name": g.name,
+                "self": by_event(profile, &g.self_cost),
+                "inclusive": by_event(profile, &g.inclusive),
+                "functions": g.functions.iter().map(|f| f.index()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Value::Array(groups)
 }
 
 /// What `--base` adds to the document's top level.
@@ -221,6 +240,9 @@ impl Serialize for Report<'_> {
         let mut small = small(self.profile, self.analysis);
         if let Some(c) = &self.base {
             small["base"] = base_fields(c);
+        }
+        if let Some(kind) = self.group_by {
+            small["groups"] = group_fields(self.profile, self.analysis, kind);
         }
         let error = RefCell::new(None);
         let mut map = s.serialize_map(None)?;

@@ -49,6 +49,9 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     }
     out.push('\n');
 
+    if let Some(kind) = options.group_by {
+        group_table(&mut out, profile, analysis, options, kind);
+    }
     let name = &events[ev].name;
     let total = analysis.totals[ev];
     let _ = writeln!(
@@ -90,6 +93,52 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     }
     cycles(&mut out, profile, analysis, ev);
     terminal_text(out)
+}
+
+/// The groups of `kind`, by the sorted cost, before the functions.
+fn group_table(
+    out: &mut String,
+    profile: &Profile,
+    analysis: &Analysis,
+    options: &ReportOptions,
+    kind: crate::analysis::groups::Grouping,
+) {
+    let ev = options.event;
+    let total = analysis.totals[ev];
+    let mut groups = crate::analysis::groups::groups(profile, analysis, kind);
+    let key = |g: &crate::analysis::groups::Group| {
+        let v = if options.inclusive {
+            g.inclusive[ev]
+        } else {
+            g.self_cost[ev]
+        };
+        v.saturating_abs()
+    };
+    groups.sort_by(|a, b| key(b).cmp(&key(a)).then_with(|| a.name.cmp(&b.name)));
+    let name = &profile.events.events[ev].name;
+    let _ = writeln!(
+        out,
+        "{:>18} {:>8} {:>18} {:>8} {:>12}  {}",
+        format!("{name} self"),
+        "%",
+        format!("{name} incl"),
+        "%",
+        "functions",
+        kind.label()
+    );
+    for g in groups.iter().filter(|g| key(g) != 0) {
+        let _ = writeln!(
+            out,
+            "{:>18} {:>8} {:>18} {:>8} {:>12}  {}",
+            thousands(g.self_cost[ev]),
+            percent_text(g.self_cost[ev], total),
+            thousands(g.inclusive[ev]),
+            percent_text(g.inclusive[ev], total),
+            thousands(g.functions.len() as i64),
+            printable(&g.name)
+        );
+    }
+    out.push('\n');
 }
 
 /// `Ir Dr (Sum = Ir + Dr)`.

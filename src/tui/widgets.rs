@@ -4,11 +4,10 @@
 //! (`names`), and writing one styled line into the buffer.
 
 mod cost;
-mod names;
 mod table;
 
+pub use crate::symbols::fold_templates;
 pub use cost::CostFormat;
-pub use names::fold_templates;
 pub use table::{CellContext, Column, Table, Width, name_cell};
 
 use super::theme::Glyphs;

@@ -1,0 +1,126 @@
+//! Functions grouped by ELF object, source file, C++ class or namespace,
+//! or Rust module (`symbols::scope`), with each group's costs.
+//!
+//! A group's self cost is its functions' self costs summed. Its inclusive
+//! cost follows the rule of cycles (`inclusive`): the larger of its self
+//! cost plus the calls from its functions to functions outside it, and the
+//! calls into it from outside; never above the total (where the data
+//! contradicts itself), and in a column with negative costs (a comparison)
+//! the one of the larger size.
+
+use super::Analysis;
+use crate::profile::{Cost, FnId, Profile};
+use crate::symbols::scope;
+use rustc_hash::FxHashMap as HashMap;
+
+/// What functions are grouped by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grouping {
+    Object,
+    File,
+    /// The class or namespace of a C++ name.
+    Class,
+    /// The module of a Rust path (the type of an `impl`).
+    Module,
+}
+
+impl Grouping {
+    pub const ALL: [Grouping; 4] = [
+        Grouping::Object,
+        Grouping::File,
+        Grouping::Class,
+        Grouping::Module,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Grouping::Object => "object",
+            Grouping::File => "file",
+            Grouping::Class => "class",
+            Grouping::Module => "module",
+        }
+    }
+
+    /// The grouping named `name` (as `--group-by` takes it).
+    pub fn named(name: &str) -> Option<Grouping> {
+        Grouping::ALL.into_iter().find(|g| g.label() == name)
+    }
+}
+
+/// The group name of what has none: no object, no file, no scope.
+pub const UNKNOWN: &str = "???";
+
+/// One group and its costs (per column of the analysis).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub name: String,
+    pub self_cost: Vec<Cost>,
+    pub inclusive: Vec<Cost>,
+    pub functions: Vec<FnId>,
+}
+
+/// The group of function `f`.
+pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> &str {
+    let name = match grouping {
+        Grouping::Object => profile.fn_object(f),
+        Grouping::File => profile.fn_file(f),
+        Grouping::Class | Grouping::Module => scope(profile.fn_name(f)).unwrap_or(""),
+    };
+    if name.is_empty() { UNKNOWN } else { name }
+}
+
+/// Every function in exactly one group; groups in order of first function.
+pub fn groups(profile: &Profile, a: &Analysis, grouping: Grouping) -> Vec<Group> {
+    let width = a.width;
+    let n = a.function_count();
+    let mut index: HashMap<&str, usize> = HashMap::default();
+    let mut member_of = vec![0usize; n];
+    let mut out: Vec<Group> = Vec::new();
+    for (i, slot) in member_of.iter_mut().enumerate() {
+        let f = FnId::from_index(i);
+        let name = group_of(profile, f, grouping);
+        let g = *index.entry(name).or_insert_with(|| {
+            out.push(Group {
+                name: name.to_string(),
+                self_cost: vec![0; width],
+                inclusive: vec![0; width],
+                functions: Vec::new(),
+            });
+            out.len() - 1
+        });
+        *slot = g;
+        out[g].functions.push(f);
+        super::add(&mut out[g].self_cost, a.self_cost(f));
+    }
+    // Calls leaving each group and calls entering it.
+    let mut leaving: Vec<Vec<Cost>> = out.iter().map(|g| g.self_cost.clone()).collect();
+    let mut entering: Vec<Vec<Cost>> = vec![vec![0; width]; out.len()];
+    for (e, edge) in a.edges.iter().enumerate() {
+        let (from, to) = (
+            member_of[edge.caller.index()],
+            member_of[edge.callee.index()],
+        );
+        if from != to {
+            super::add(&mut leaving[from], a.edge_cost(e));
+            super::add(&mut entering[to], a.edge_cost(e));
+        }
+    }
+    for (g, group) in out.iter_mut().enumerate() {
+        for col in 0..width {
+            let (l, e) = (leaving[g][col], entering[g][col]);
+            let v = if a.is_signed(col) {
+                if l.saturating_abs() >= e.saturating_abs() {
+                    l
+                } else {
+                    e
+                }
+            } else {
+                l.max(e).min(a.totals[col].max(group.self_cost[col]))
+            };
+            group.inclusive[col] = v;
+        }
+        // Derived events from the raw ones, as for functions.
+        profile.events.derive(&mut group.inclusive);
+    }
+    out
+}

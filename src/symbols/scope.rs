@@ -1,0 +1,225 @@
+//! The scope of a function: the class or namespace of a C++ name, the
+//! module (or the type of an `impl`) of a Rust path; what grouping by class
+//! or module groups by. It is the qualified name's prefix before its last
+//! `::`, read past what a demangled name carries around it: a return type
+//! (`std::ostream& geo::operator<< <double>(...)`), the parameter list and
+//! qualifiers (`(int) const`), Valgrind's suffixes (`'2` for a recursion
+//! level, ` [clone .cold]`); template arguments, operators (`operator()`,
+//! `operator<<`, `operator new`), lambdas (`{lambda(int)#1}`) and
+//! `(anonymous namespace)` are read as parts of names. A Rust
+//! `<Type as Trait>::method` belongs to `Type`.
+
+use super::scan::{closing, ident, operator_at};
+
+/// The scope of `name`, or `None` for a name without one (`main`,
+/// `malloc`, `operator new(unsigned long)`).
+pub fn scope(name: &str) -> Option<&str> {
+    let name = without_suffixes(name);
+    let b = name.as_bytes();
+    let head = &name[..params(b).unwrap_or(b.len())];
+    let qualified = &head[name_start(head.as_bytes())..];
+    if qualified.starts_with('<')
+        && let Some(close) = matching(qualified.as_bytes(), 0)
+        && qualified[close + 1..].starts_with("::")
+    {
+        // `<Type as Trait>::f`, `<Type>::f`: the type's own path.
+        let inner = &qualified[1..close];
+        let ty = match top_level(inner.as_bytes()).find(|&i| inner[i..].starts_with(" as ")) {
+            Some(at) => &inner[..at],
+            None => inner,
+        };
+        return Some(ty);
+    }
+    let b = qualified.as_bytes();
+    let last = top_level(b).filter(|&i| b[i..].starts_with(b"::")).last()?;
+    Some(&qualified[..last])
+}
+
+/// `name` without Valgrind's recursion level (`'2`) and clone suffixes.
+fn without_suffixes(name: &str) -> &str {
+    let mut name = name.trim_end();
+    if let Some(at) = name.rfind('\'')
+        && at + 1 < name.len()
+        && name[at + 1..].bytes().all(|c| c.is_ascii_digit())
+    {
+        name = &name[..at];
+    }
+    while let Some(at) = name.rfind(" [clone ") {
+        if !name.ends_with(']') {
+            break;
+        }
+        name = name[..at].trim_end();
+    }
+    name
+}
+
+/// The indexes of `b` outside brackets (template arguments, parentheses,
+/// braces), operator tokens skipped.
+fn top_level(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        if i >= b.len() {
+            return None;
+        }
+        let at = i;
+        if let Some((next, symbol)) = operator_at(b, i) {
+            i = next;
+            // `operator==<int>`, `operator<< <char>`: its arguments.
+            let t = if b[i..].starts_with(b" <") { i + 1 } else { i };
+            if symbol
+                && b.get(t) == Some(&b'<')
+                && let Some(close) = closing(b, t)
+            {
+                i = close + 1;
+            }
+        } else if let Some(close) = matching(b, i) {
+            i = close + 1;
+        } else {
+            i += 1;
+        }
+        Some(at)
+    })
+}
+
+/// Where the bracket opened at `i` closes: `(`, `[`, `{`, and a `<` that
+/// opens a template argument list (after a name, or at the start of a
+/// Rust `<Type as Trait>`).
+fn matching(b: &[u8], i: usize) -> Option<usize> {
+    let (open, close) = match b[i] {
+        b'(' => (b'(', b')'),
+        b'[' => (b'[', b']'),
+        b'{' => (b'{', b'}'),
+        b'<' if i == 0 || ident(b[i - 1]) || b[i - 1] == b' ' => return closing(b, i),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    for (j, &c) in b.iter().enumerate().skip(i) {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(j);
+            }
+        }
+    }
+    None
+}
+
+/// The `(` of the parameter list: a top-level `(` whose `)` only
+/// qualifiers follow (`const`, `&`, `noexcept`...).
+fn params(b: &[u8]) -> Option<usize> {
+    top_level(b).filter(|&i| b[i] == b'(').find(|&i| {
+        matching(b, i).is_some_and(|close| {
+            std::str::from_utf8(&b[close + 1..]).is_ok_and(|rest| {
+                rest.split_whitespace().all(|w| {
+                    matches!(
+                        w,
+                        "const" | "volatile" | "&" | "&&" | "noexcept" | "override"
+                    )
+                })
+            })
+        })
+    })
+}
+
+/// Where the function's qualified name starts: after the return type (the
+/// last top-level space, but not the one in `operator<< <T>` or
+/// `operator new`).
+fn name_start(b: &[u8]) -> usize {
+    let mut start = 0;
+    for i in top_level(b) {
+        let before_operator = b[..i].ends_with(b"operator");
+        if b[i] == b' ' && b.get(i + 1) != Some(&b'<') && !before_operator {
+            start = i + 1;
+        }
+    }
+    start
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scope;
+
+    #[test]
+    fn cpp_scopes() {
+        for (name, want) in [
+            ("main", None),
+            (
+                "std::vector<int, std::allocator<int> >::push_back(int const&)",
+                Some("std::vector<int, std::allocator<int> >"),
+            ),
+            (
+                "std::ostream& geo::detail::operator<< <double, 3>(std::ostream&, geo::detail::Vec<double, 3> const&)",
+                Some("geo::detail"),
+            ),
+            (
+                "geo::detail::Vec<double, 3>::operator+(geo::detail::Vec<double, 3> const&) const",
+                Some("geo::detail::Vec<double, 3>"),
+            ),
+            (
+                "(anonymous namespace)::Accumulator::operator()(int, int) const",
+                Some("(anonymous namespace)::Accumulator"),
+            ),
+            (
+                "main::{lambda(int)#2}::operator()(int) const",
+                Some("main::{lambda(int)#2}"),
+            ),
+            ("operator new(unsigned long)", None),
+            ("Foo::operator new(unsigned long)", Some("Foo")),
+            ("Foo::operator bool() const", Some("Foo")),
+            (
+                "bool __gnu_cxx::operator!=<int*, std::vector<int> >(A const&)",
+                Some("__gnu_cxx"),
+            ),
+            (
+                "std::function<void ()>::operator()() const",
+                Some("std::function<void ()>"),
+            ),
+            (
+                "llvm::FPPassManager::runOnFunction(llvm::Function&) [clone .warm]",
+                Some("llvm::FPPassManager"),
+            ),
+            (
+                "llvm::FPPassManager::runOnFunction(llvm::Function&)'2",
+                Some("llvm::FPPassManager"),
+            ),
+            (
+                "void std::__introsort_loop<int*, long>(int*, int*, long)",
+                Some("std"),
+            ),
+            ("fib'2", None),
+        ] {
+            assert_eq!(scope(name), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn rust_scopes() {
+        for (name, want) in [
+            ("rust_names::fib", Some("rust_names")),
+            (
+                "std::rt::lang_start::{{closure}}",
+                Some("std::rt::lang_start"),
+            ),
+            (
+                "<rustc_session::config::Options as core::default::Default>::default",
+                Some("rustc_session::config::Options"),
+            ),
+            (
+                "<std::sys::thread::unix::Thread>::new::thread_start",
+                Some("std::sys::thread::unix::Thread"),
+            ),
+            (
+                "core::ptr::drop_in_place<alloc::vec::Vec<u8>>",
+                Some("core::ptr"),
+            ),
+            (
+                "<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop",
+                Some("alloc::vec::Vec<T>"),
+            ),
+        ] {
+            assert_eq!(scope(name), want, "{name}");
+        }
+    }
+}
