@@ -15,7 +15,11 @@ pub use names::Interner;
 pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
 
 use crate::format::printable;
-use rustc_hash::FxHashMap as HashMap;
+
+fn fn_hash(f: &Function) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(f)
+}
 
 /// How many diagnostics are kept; the rest are only counted.
 pub const KEPT_DIAGNOSTICS: usize = 10_000;
@@ -88,7 +92,10 @@ pub struct Profile {
     pub objects: Interner,
     pub fn_names: Interner,
     pub functions: Vec<Function>,
-    fn_index: HashMap<Function, FnId>,
+    /// `functions` by hash: ids only, the keys are `functions` themselves
+    /// (a map of its own would cost a profile of millions of tiny
+    /// functions more than the functions).
+    fn_index: hashbrown::HashTable<u32>,
     pub parts: Vec<Part>,
     /// The first `KEPT_DIAGNOSTICS` diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
@@ -103,29 +110,35 @@ impl Profile {
     /// The id of the function `name` in `file`/`object`, created on first use.
     pub fn function_id(&mut self, name: u32, file: FileId, object: ObjId) -> FnId {
         let key = Function { name, file, object };
-        if let Some(&id) = self.fn_index.get(&key) {
+        if let Some(id) = self.lookup(&key) {
             return id;
         }
-        let id = FnId::from_index(self.functions.len());
+        let id = u32::try_from(self.functions.len()).unwrap_or(u32::MAX);
         self.functions.push(key);
-        self.fn_index.insert(key, id);
-        id
+        let functions = &self.functions;
+        self.fn_index
+            .insert_unique(fn_hash(&key), id, |&i| fn_hash(&functions[i as usize]));
+        FnId(id)
+    }
+
+    fn lookup(&self, key: &Function) -> Option<FnId> {
+        self.fn_index
+            .find(fn_hash(key), |&i| self.functions[i as usize] == *key)
+            .map(|&i| FnId(i))
     }
 
     /// Looks a function up by interned name, file and object without creating it.
     pub fn lookup_function(&self, name: u32, file: FileId, object: ObjId) -> Option<FnId> {
-        let key = Function { name, file, object };
-        self.fn_index.get(&key).copied()
+        self.lookup(&Function { name, file, object })
     }
 
     /// Looks a function up by name, file and object without creating it.
     pub fn find_function(&self, name: &str, file: &str, object: &str) -> Option<FnId> {
-        let key = Function {
+        self.lookup(&Function {
             name: self.fn_names.get(name)?,
             file: FileId(self.files.get(file)?),
             object: ObjId(self.objects.get(object)?),
-        };
-        self.fn_index.get(&key).copied()
+        })
     }
 
     pub fn fn_name(&self, f: FnId) -> &str {

@@ -16,7 +16,7 @@ impl Analysis {
                 .map(|&e| self.edges[e as usize].callee.index())
         });
         let w = self.width;
-        for members in components.into_iter().filter(|m| m.len() > 1) {
+        for members in components {
             self.cycles.push(Cycle {
                 number: 0,
                 members: members.iter().map(|&m| FnId::from_index(m)).collect(),

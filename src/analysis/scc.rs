@@ -1,8 +1,10 @@
 //! Strongly connected components (Tarjan's algorithm) with an explicit
 //! stack: a call chain a million deep must not overflow the thread's stack.
+//! About 13 bytes a node while it runs: a profile of millions of functions,
+//! nearly all in no cycle, must not pay a list per function.
 
-/// The components of the graph with `n` nodes and successors `next(v)`.
-/// Every node is in exactly one component; singletons included.
+/// The components of two or more nodes (the cycles) of the graph with `n`
+/// nodes and successors `next(v)`; every other node is a component alone.
 pub fn components<I>(n: usize, next: impl Fn(usize) -> I) -> Vec<Vec<usize>>
 where
     I: Iterator<Item = usize>,
@@ -11,7 +13,7 @@ where
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
     let mut on_stack = vec![false; n];
-    let mut stack: Vec<usize> = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
     let mut out = Vec::new();
     let mut counter = 0u32;
     // Each frame: the node and its remaining successors.
@@ -27,7 +29,7 @@ where
                 index[v] = counter;
                 low[v] = counter;
                 counter += 1;
-                stack.push(v);
+                stack.push(v as u32);
                 on_stack[v] = true;
                 frames.push((v, next(v)));
             }};
@@ -50,13 +52,17 @@ where
             if low[v] == index[v] {
                 let mut component = Vec::new();
                 while let Some(w) = stack.pop() {
+                    let w = w as usize;
                     on_stack[w] = false;
+                    if w == v && component.is_empty() {
+                        break;
+                    }
                     component.push(w);
                     if w == v {
+                        out.push(component);
                         break;
                     }
                 }
-                out.push(component);
             }
         }
     }
@@ -80,14 +86,14 @@ mod tests {
         // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 -> 3
         let g: Vec<Vec<usize>> = vec![vec![1], vec![2], vec![0, 3], vec![3]];
         let c = sorted(components(4, |v| g[v].clone().into_iter()));
-        assert_eq!(c, vec![vec![0, 1, 2], vec![3]]);
+        assert_eq!(c, vec![vec![0, 1, 2]], "3 calls only itself: no cycle");
     }
 
     #[test]
     fn a_million_deep_chain_does_not_overflow() {
         let n = 1_000_000;
         let c = components(n, |v| (v + 1 < n).then_some(v + 1).into_iter());
-        assert_eq!(c.len(), n);
+        assert!(c.is_empty());
     }
 
     #[test]
