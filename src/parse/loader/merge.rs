@@ -132,22 +132,21 @@ fn resolve(
     interner: &mut Interner,
 ) -> Result<Vec<u32>, Bail> {
     space
-        .entries
-        .iter()
+        .entries()
         .map(|entry| match entry {
             Entry::Inherited => Ok(inherited),
             Entry::Literal(name) => Ok(interner.intern(&String::from_utf8_lossy(name))),
             Entry::Defined(id, name) => {
                 let interned = interner.intern(&String::from_utf8_lossy(name));
-                match table.get(*id) {
+                match table.get(id) {
                     Some(other) if other != interned => Err(Bail("name ID redefined")),
                     _ => {
-                        table.define(*id, interned);
+                        table.define(id, interned);
                         Ok(interned)
                     }
                 }
             }
-            Entry::External(id) => table.get(*id).ok_or(Bail("name ID used before defined")),
+            Entry::External(id) => table.get(id).ok_or(Bail("name ID used before defined")),
         })
         .collect()
 }

@@ -7,36 +7,93 @@
 use super::Bail;
 use crate::parse::IdMap;
 use crate::parse::{fields, lines};
-use rustc_hash::FxHashMap as HashMap;
+use hashbrown::HashTable;
+use std::hash::BuildHasher;
 
 /// One name as a chunk saw it first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry<'a> {
     /// Whatever was current where the chunk begins (objects and files only).
     Inherited,
     /// An uncompressed name.
-    Literal(Vec<u8>),
+    Literal(&'a [u8]),
     /// `(id) name`: defined in this chunk, before any use here.
-    Defined(u64, Vec<u8>),
+    Defined(u64, &'a [u8]),
     /// `(id)`: defined in an earlier chunk (or nowhere: the merge then gives up).
     External(u64),
 }
 
-/// One ID space (objects, files or function names) of a chunk.
+/// What an entry is (its name and id are kept beside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Inherited,
+    Literal,
+    Defined,
+    External,
+}
+
+/// One ID space (objects, files or function names) of a chunk, in a few
+/// bytes a name beyond its text: a chunk of millions of tiny functions
+/// must not cost more than the profile it becomes.
 #[derive(Debug, Default)]
 pub struct Space {
-    pub entries: Vec<Entry>,
-    literal: HashMap<Vec<u8>, u32>,
+    kinds: Vec<Kind>,
+    /// The `(id)` of compressed entries (0 for the others).
+    ids: Vec<u64>,
+    /// The names' text, end to end; entry `i` ends at `ends[i]`.
+    text: Vec<u8>,
+    ends: Vec<u32>,
+    /// Literal entries, by the hash of their text.
+    literal: HashTable<u32>,
     compressed: IdMap,
+}
+
+fn hash(name: &[u8]) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(name)
 }
 
 impl Space {
     /// A space whose entry 0 is the value current at the chunk's start.
     pub fn inheriting() -> Self {
         Space {
-            entries: vec![Entry::Inherited],
+            kinds: vec![Kind::Inherited],
+            ids: vec![0],
+            ends: vec![0],
             ..Space::default()
         }
+    }
+
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    fn name(&self, i: usize) -> &[u8] {
+        let start = i.checked_sub(1).map_or(0, |p| self.ends[p] as usize);
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    /// Entry `i`.
+    pub fn entry(&self, i: usize) -> Entry<'_> {
+        match self.kinds[i] {
+            Kind::Inherited => Entry::Inherited,
+            Kind::Literal => Entry::Literal(self.name(i)),
+            Kind::Defined => Entry::Defined(self.ids[i], self.name(i)),
+            Kind::External => Entry::External(self.ids[i]),
+        }
+    }
+
+    /// Every entry, in order.
+    pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        (0..self.len()).map(|i| self.entry(i))
+    }
+
+    fn push(&mut self, kind: Kind, id: u64, name: &[u8]) -> Result<u32, Bail> {
+        self.text.extend_from_slice(name);
+        let end = u32::try_from(self.text.len()).map_err(|_| Bail("names beyond 4 GiB"))?;
+        self.kinds.push(kind);
+        self.ids.push(id);
+        self.ends.push(end);
+        Ok((self.kinds.len() - 1) as u32)
     }
 
     /// The local index of the name written as `value`. Gives up on what the
@@ -54,28 +111,35 @@ impl Space {
                 Err(_) => return Err(Bail("unreadable name")),
             },
         };
-        let next = self.entries.len() as u32;
         let Some(id) = id else {
-            if let Some(&i) = self.literal.get(name) {
+            let h = hash(name);
+            if let Some(&i) = self.literal.find(h, |&i| self.name(i as usize) == name) {
                 return Ok(i);
             }
-            self.literal.insert(name.to_vec(), next);
-            self.entries.push(Entry::Literal(name.to_vec()));
-            return Ok(next);
+            let i = self.push(Kind::Literal, 0, name)?;
+            let (text, ends) = (&self.text, &self.ends);
+            self.literal.insert_unique(h, i, |&j| {
+                let j = j as usize;
+                let start = j.checked_sub(1).map_or(0, |p| ends[p] as usize);
+                hash(&text[start..ends[j] as usize])
+            });
+            return Ok(i);
         };
         match self.compressed.get(id) {
             Some(i) if name.is_empty() => Ok(i),
-            Some(i) => match &self.entries[i as usize] {
+            Some(i) => match self.entry(i as usize) {
                 Entry::Defined(_, n) if n == name => Ok(i),
                 _ => Err(Bail("name ID defined after use or redefined")),
             },
             None => {
-                self.compressed.define(id, next);
-                self.entries.push(match name {
-                    [] => Entry::External(id),
-                    _ => Entry::Defined(id, name.to_vec()),
-                });
-                Ok(next)
+                let kind = if name.is_empty() {
+                    Kind::External
+                } else {
+                    Kind::Defined
+                };
+                let i = self.push(kind, id, name)?;
+                self.compressed.define(id, i);
+                Ok(i)
             }
         }
     }
@@ -89,7 +153,8 @@ pub struct Tables {
     pub files: Space,
     pub names: Space,
     pub functions: Vec<(u32, u32, u32)>,
-    fn_index: HashMap<(u32, u32, u32), u32>,
+    /// `functions` by hash (ids only).
+    fn_index: HashTable<u32>,
     /// The function last made of each name: a name is nearly always one
     /// function, and this array is looked up without hashing.
     by_name: Vec<u32>,
@@ -102,7 +167,7 @@ impl Default for Tables {
             files: Space::inheriting(),
             names: Space::default(),
             functions: Vec::new(),
-            fn_index: HashMap::default(),
+            fn_index: HashTable::new(),
             by_name: Vec::new(),
         }
     }
@@ -117,11 +182,20 @@ impl Tables {
         {
             return f;
         }
-        let next = self.functions.len() as u32;
-        let id = *self.fn_index.entry(key).or_insert(next);
-        if id == next {
-            self.functions.push(key);
-        }
+        let h = rustc_hash::FxBuildHasher.hash_one(key);
+        let functions = &self.functions;
+        let id = match self.fn_index.find(h, |&i| functions[i as usize] == key) {
+            Some(&id) => id,
+            None => {
+                let id = functions.len() as u32;
+                self.functions.push(key);
+                let functions = &self.functions;
+                self.fn_index.insert_unique(h, id, |&i| {
+                    rustc_hash::FxBuildHasher.hash_one(functions[i as usize])
+                });
+                id
+            }
+        };
         if n >= self.by_name.len() {
             self.by_name.resize(n + 1, u32::MAX);
         }
@@ -144,12 +218,12 @@ mod tests {
         assert_eq!(s.resolve(b"b.c").ok(), Some(3));
         assert_eq!(s.resolve(b"b.c").ok(), Some(3));
         assert_eq!(
-            s.entries,
+            s.entries().collect::<Vec<_>>(),
             vec![
                 Entry::Inherited,
-                Entry::Defined(3, b"a.c".to_vec()),
+                Entry::Defined(3, b"a.c"),
                 Entry::External(7),
-                Entry::Literal(b"b.c".to_vec())
+                Entry::Literal(b"b.c")
             ]
         );
     }

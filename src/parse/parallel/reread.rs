@@ -177,15 +177,15 @@ fn lookup(
 ) -> Result<u32, Bail> {
     let i = i as usize;
     if cache.len() <= i {
-        cache.resize(space.entries.len().max(i + 1), None);
+        cache.resize(space.len().max(i + 1), None);
     }
     if let Some(id) = cache[i] {
         return Ok(id);
     }
-    let id = match &space.entries[i] {
+    let id = match space.entry(i) {
         Entry::Inherited => Some(inherited),
         Entry::Literal(name) => interner.get(&String::from_utf8_lossy(name)),
-        Entry::Defined(id, _) | Entry::External(id) => table.get(*id),
+        Entry::Defined(id, _) | Entry::External(id) => table.get(id),
     };
     let id = id.ok_or(Bail("a name not in the profile"))?;
     cache[i] = Some(id);
