@@ -28,7 +28,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub use reread::{Block, LazyDetail};
+pub use reread::{Block, Blocks, LazyDetail};
 pub(super) use sums::Sums;
 
 /// Why the parallel path gave up on a file (the sequential loader then reads it).
@@ -128,7 +128,7 @@ pub(super) fn load_file(
             })
             .collect();
         let mut first_line = header_lines + 1;
-        let mut blocks = Vec::new();
+        let mut blocks = Blocks::default();
         for worker in workers {
             while !worker.is_finished() {
                 let _ = finished.recv_timeout(PROGRESS_EVERY);
@@ -226,7 +226,7 @@ fn scan_chunk(
     width: usize,
     read: &AtomicU64,
 ) -> std::io::Result<Result<Chunk, Bail>> {
-    let sums = Sums::new(width);
+    let sums = Sums::new(width, npos);
     let mut scanner = Scanner::new(sums, npos, width, Last::default());
     if let Err(bail) = scan_range(path, start, end, &mut scanner, read)? {
         return Ok(Err(bail));

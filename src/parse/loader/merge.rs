@@ -6,7 +6,7 @@
 use super::{Loader, Pending};
 use crate::parse::IdMap;
 use crate::parse::parallel::local::{Entry, Space};
-use crate::parse::parallel::{Bail, Block, Chunk, LazyDetail, Sums};
+use crate::parse::parallel::{Bail, Block, Blocks, Chunk, LazyDetail, Sums};
 use crate::profile::{FileId, Interner, ObjId, Positions};
 use std::sync::Arc;
 
@@ -44,7 +44,7 @@ impl Loader<'_> {
         &mut self,
         c: Chunk,
         first_line: usize,
-        blocks: &mut Vec<Block>,
+        blocks: &mut Blocks,
     ) -> Result<(), Bail> {
         // Each piece of the chunk is dropped once used: the chunks and the
         // part being built are in memory together.
@@ -83,6 +83,7 @@ impl Loader<'_> {
             edges,
             edge_costs,
             blocks: local_blocks,
+            lasts,
             has_data,
             ..
         } = sums;
@@ -101,13 +102,14 @@ impl Loader<'_> {
             }
         }
         drop((edges, edge_costs));
-        blocks.extend(local_blocks.iter().map(|b| Block {
+        blocks.list.extend(local_blocks.iter().map(|b| Block {
             func: fns[b.func as usize],
-            start: b.start,
             obj: ObjId(objs[b.obj as usize]),
             fn_file: FileId(files[b.fn_file as usize]),
-            last: b.last,
+            known: b.known,
+            start: b.start,
         }));
+        blocks.lasts.extend_from_slice(&lasts);
         self.obj = ObjId(objs[end_obj as usize]);
         self.fn_file = FileId(files[end_fn_file as usize]);
         self.line_file = self.fn_file;

@@ -21,10 +21,35 @@ use std::time::SystemTime;
 #[derive(Clone, Debug)]
 pub struct Block {
     pub func: FnId,
-    pub start: u64,
     pub obj: ObjId,
     pub fn_file: FileId,
-    pub last: Last,
+    /// Which position columns are known where it starts (a bit each).
+    pub known: u8,
+    pub start: u64,
+}
+
+/// A part's blocks and the position state each starts from, the part's
+/// position columns a block side by side (most profiles have one: a
+/// profile of millions of tiny functions pays 8 bytes a block, not 24).
+#[derive(Debug, Default)]
+pub struct Blocks {
+    pub list: Vec<Block>,
+    pub lasts: Vec<u64>,
+}
+
+impl Blocks {
+    /// Where block `b` starts from, with `npos` position columns.
+    fn last(&self, b: usize, npos: usize) -> Last {
+        let mut at = [0; 3];
+        let npos = npos.min(3);
+        if let Some(values) = self.lasts.get(b * npos..(b + 1) * npos) {
+            at[..npos].copy_from_slice(values);
+        }
+        Last {
+            at,
+            known: self.list[b].known,
+        }
+    }
 }
 
 /// Where a part's records are, to be read again.
@@ -38,7 +63,7 @@ pub struct LazyDetail {
     width: usize,
     /// Name-compression tables (files, objects, functions) at the file's end.
     tables: [IdMap; 3],
-    blocks: Vec<Block>,
+    blocks: Blocks,
     /// Block indexes sorted by function.
     by_func: Vec<u32>,
 }
@@ -49,11 +74,11 @@ impl LazyDetail {
         meta: &std::fs::Metadata,
         loader: &Loader<'_>,
         width: usize,
-        blocks: Vec<Block>,
+        blocks: Blocks,
     ) -> Self {
         // Sorted as (function, block) pairs side by side: no indirection.
-        let mut pairs: Vec<(FnId, u32)> = (0..blocks.len() as u32)
-            .map(|b| (blocks[b as usize].func, b))
+        let mut pairs: Vec<(FnId, u32)> = (0..blocks.list.len() as u32)
+            .map(|b| (blocks.list[b as usize].func, b))
             .collect();
         pairs.sort_unstable();
         let by_func = pairs.into_iter().map(|(_, b)| b).collect();
@@ -90,10 +115,11 @@ impl LazyDetail {
     fn scan(
         &self,
         profile: &Profile,
-        block: &Block,
+        b: usize,
         end: u64,
         visit: &mut dyn FnMut(Record<'_>),
     ) -> Result<(), String> {
+        let block = &self.blocks.list[b];
         let sink = Records {
             profile,
             detail: self,
@@ -104,7 +130,7 @@ impl LazyDetail {
             visit,
         };
         let npos = self.positions.count();
-        let mut scanner = Scanner::new(sink, npos, self.width, block.last);
+        let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b, npos));
         let read = AtomicU64::new(0);
         match scan_range(&self.path, block.start, end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
@@ -124,23 +150,19 @@ impl Reread for LazyDetail {
         self.unchanged()?;
         let Some(f) = only else {
             // Every record: one scan from the first block to the end.
-            return match self.blocks.first() {
-                Some(first) => self.scan(profile, first, self.len, visit),
-                None => Ok(()),
+            return match self.blocks.list.is_empty() {
+                false => self.scan(profile, 0, self.len, visit),
+                true => Ok(()),
             };
         };
-        let from = self
-            .by_func
-            .partition_point(|&b| self.blocks[b as usize].func < f);
+        let list = &self.blocks.list;
+        let from = self.by_func.partition_point(|&b| list[b as usize].func < f);
         for &b in self.by_func[from..]
             .iter()
-            .take_while(|&&b| self.blocks[b as usize].func == f)
+            .take_while(|&&b| list[b as usize].func == f)
         {
-            let end = self
-                .blocks
-                .get(b as usize + 1)
-                .map_or(self.len, |n| n.start);
-            self.scan(profile, &self.blocks[b as usize], end, visit)?;
+            let end = list.get(b as usize + 1).map_or(self.len, |n| n.start);
+            self.scan(profile, b as usize, end, visit)?;
         }
         Ok(())
     }

@@ -21,16 +21,20 @@ pub struct Sums {
     pub edges: Vec<(u32, u32, u64)>,
     pub edge_costs: Vec<Cost>,
     pub blocks: Vec<LocalBlock>,
+    /// The position state each block starts from: `npos` values a block.
+    pub lasts: Vec<u64>,
+    npos: usize,
     pub has_data: bool,
 }
 
-/// A `fn=` block as the chunk saw it.
+/// A `fn=` block as the chunk saw it (its position state in `lasts`).
 pub struct LocalBlock {
     pub func: u32,
-    pub start: u64,
     pub obj: u32,
     pub fn_file: u32,
-    pub last: Last,
+    /// Which position columns are known where it starts (a bit each).
+    pub known: u8,
+    pub start: u64,
 }
 
 /// Adds `costs` into `into`; false on overflow (the sequential loader
@@ -47,9 +51,10 @@ pub fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
 }
 
 impl Sums {
-    pub fn new(width: usize) -> Self {
+    pub fn new(width: usize, npos: usize) -> Self {
         Sums {
             width,
+            npos,
             ..Sums::default()
         }
     }
@@ -126,10 +131,11 @@ impl Sink for Sums {
     fn block(&mut self, func: u32, start: u64, obj: u32, fn_file: u32, last: Last) {
         self.blocks.push(LocalBlock {
             func,
-            start,
             obj,
             fn_file,
-            last,
+            known: last.known,
+            start,
         });
+        self.lasts.extend_from_slice(&last.at[..self.npos.min(3)]);
     }
 }
