@@ -146,6 +146,7 @@ callgrind dump-bbs.callgrind branches --dump-bbs=yes
 callgrind cpp-names.callgrind cpp_names
 callgrind rust-names.callgrind rust_names
 callgrind rust-names-mangled.callgrind rust_names --demangle=no
+callgrind cpp-names-mangled.callgrind cpp_names --demangle=no
 callgrind rust-names-v0.callgrind rust_names_v0
 
 # Threads: one file per thread, plus the empty callgrind.out.<pid>

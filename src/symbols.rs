@@ -3,9 +3,11 @@
 //! belongs to (`scope`), reading mangled names (`demangle`). Knows nothing
 //! of terminals.
 
+pub mod demangle;
 pub mod fold;
 mod scan;
 pub mod scope;
 
+pub use demangle::demangle;
 pub use fold::fold_templates;
 pub use scope::scope;

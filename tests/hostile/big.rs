@@ -327,7 +327,11 @@ fn a_million_tiny_functions() {
     let args = ["report", "--limit", "1"];
     let run = measured(&args, &path, Duration::from_secs(120), 8 * GIB_KIB);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.stdout.contains("1,000,000  Ir (program total)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("1,000,000  Ir (program total)"),
+        "{}",
+        run.stdout
+    );
     let per_function = run.peak_kib * 1024 / n;
     assert!(per_function <= 200, "{per_function} bytes a function");
 }
