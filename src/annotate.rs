@@ -63,6 +63,7 @@ pub fn annotate(
             threshold: options.threshold,
             limit: None,
             group_by: None,
+            demangle: false,
         };
         let chosen = ranked(profile, analysis, &order);
         let all = source::collect(profile, analysis, |_| true);
@@ -154,6 +155,7 @@ pub fn annotate_change(
             threshold: options.threshold,
             limit: None,
             group_by: None,
+            demangle: false,
         };
         ranked(new, difference, &order)
     } else {

@@ -236,6 +236,10 @@ pub struct ReportArgs {
     /// source file, C++ class or namespace, or Rust module.
     #[arg(long, value_name = "KIND", value_parser = parse_grouping, conflicts_with = "base")]
     pub group_by: Option<crate::analysis::groups::Grouping>,
+    /// Show mangled names (C++ `_Z...`, Rust `_ZN...E`, `_R...`) demangled;
+    /// with --json, `mangled` holds the name as the profile writes it.
+    #[arg(long)]
+    pub demangle: bool,
     #[command(flatten)]
     pub diff: DiffArgs,
     #[command(flatten)]

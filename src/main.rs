@@ -142,6 +142,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             lines: args.lines,
             base: None,
             group_by: args.group_by,
+            demangle: args.demangle,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -154,6 +155,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             threshold: args.threshold,
             limit: args.limit,
             group_by: args.group_by,
+            demangle: args.demangle,
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
         out.flush()?;
@@ -191,6 +193,7 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
             lines: args.lines,
             base: Some(compared),
             group_by: None,
+            demangle: false,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;

@@ -31,6 +31,18 @@ pub struct ReportOptions {
     pub limit: Option<usize>,
     /// List the groups of this kind before the functions.
     pub group_by: Option<crate::analysis::groups::Grouping>,
+    /// Show mangled names demangled.
+    pub demangle: bool,
+}
+
+/// A function's name as a report shows it: demangled when asked (and it
+/// is mangled), else as the profile writes it.
+pub fn function_name(profile: &Profile, f: FnId, demangle: bool) -> std::borrow::Cow<'_, str> {
+    let name = profile.fn_name(f);
+    match demangle.then(|| crate::symbols::demangle(name)).flatten() {
+        Some(readable) => readable.into(),
+        None => name.into(),
+    }
 }
 
 /// One row of the report's listing.

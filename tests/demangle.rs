@@ -76,3 +76,83 @@ fn rust_names_match_valgrinds_demangler() {
         &differ[..differ.len().min(15)]
     );
 }
+
+#[path = "support/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
+#[path = "support/tui.rs"]
+mod tui;
+
+#[test]
+fn report_demangle_gives_both_forms() {
+    let file = "samples/cpp-names-mangled.callgrind";
+    let v: serde_json::Value =
+        serde_json::from_str(&cli::stdout_of(&["report", "--json", "--demangle", file])).unwrap();
+    let push_back = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["mangled"] == "_ZNSt6vectorIiSaIiEE9push_backERKi")
+        .expect("push_back is in the profile");
+    assert_eq!(
+        push_back["name"],
+        "std::vector<int, std::allocator<int> >::push_back(int const&)"
+    );
+    let plain: serde_json::Value =
+        serde_json::from_str(&cli::stdout_of(&["report", "--json", file])).unwrap();
+    assert!(plain["functions"][0].get("mangled").is_none());
+    let text = cli::stdout_of(&["report", "--demangle", "--threshold", "100", file]);
+    assert!(text.contains("std::locale::locale()"), "{text}");
+    assert!(!text.contains("_ZNSt6localeC1Ev"), "{text}");
+}
+
+#[test]
+fn classes_of_mangled_names_are_those_of_their_readable_forms() {
+    let groups = |file: &str| -> BTreeSet<String> {
+        let v: serde_json::Value = serde_json::from_str(&cli::stdout_of(&[
+            "report",
+            "--json",
+            "--group-by",
+            "class",
+            file,
+        ]))
+        .unwrap();
+        v["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let mangled = groups("samples/cpp-names-mangled.callgrind");
+    let readable = groups("samples/cpp-names.callgrind");
+    let shared = mangled.intersection(&readable).count();
+    assert!(
+        shared as f64 >= 0.9 * readable.len() as f64,
+        "{shared} of {} classes",
+        readable.len()
+    );
+    assert!(mangled.contains("geo::detail::Vec<double, 3>"));
+}
+
+#[test]
+fn the_browser_shows_readable_names_d_shows_them_as_written_and_search_finds_both() {
+    let mut app = tui::sample_app("cpp-names-mangled.callgrind");
+    let f = (0..app.profile.functions.len())
+        .map(FnId::from_index)
+        .find(|&f| app.profile.fn_name(f) == "_ZNSt6localeC1Ev")
+        .unwrap();
+    assert_eq!(app.function_name(f), "std::locale::locale()");
+    tui::press(&mut app, "D");
+    assert_eq!(app.function_name(f), "_ZNSt6localeC1Ev");
+    tui::press(&mut app, "D");
+    // Search by either form finds the function.
+    for query in ["locale::locale", "_ZNSt6localeC1Ev"] {
+        tui::press(&mut app, &format!("/{query}<Enter>"));
+        assert_eq!(app.current, Some(f), "{query}");
+        tui::press(&mut app, "g");
+    }
+    let screen = tui::text(&tui::render(&mut app, 120, 40));
+    assert!(!screen.contains("_ZNSt6localeC1Ev"), "{screen}");
+}

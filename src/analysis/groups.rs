@@ -10,8 +10,9 @@
 
 use super::Analysis;
 use crate::profile::{Cost, FnId, Profile};
-use crate::symbols::scope;
+use crate::symbols::{demangle, scope};
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 /// What functions are grouped by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,29 +60,40 @@ pub struct Group {
     pub functions: Vec<FnId>,
 }
 
-/// The group of function `f`.
-pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> &str {
-    let name = match grouping {
-        Grouping::Object => profile.fn_object(f),
-        Grouping::File => profile.fn_file(f),
-        Grouping::Class | Grouping::Module => scope(profile.fn_name(f)).unwrap_or(""),
+/// The group of function `f` (a mangled name's scope is read from its
+/// readable form).
+pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> Cow<'_, str> {
+    let name: Cow<'_, str> = match grouping {
+        Grouping::Object => profile.fn_object(f).into(),
+        Grouping::File => profile.fn_file(f).into(),
+        Grouping::Class | Grouping::Module => {
+            let raw = profile.fn_name(f);
+            match demangle(raw) {
+                Some(readable) => scope(&readable).unwrap_or("").to_string().into(),
+                None => scope(raw).unwrap_or("").into(),
+            }
+        }
     };
-    if name.is_empty() { UNKNOWN } else { name }
+    if name.is_empty() {
+        UNKNOWN.into()
+    } else {
+        name
+    }
 }
 
 /// Every function in exactly one group; groups in order of first function.
 pub fn groups(profile: &Profile, a: &Analysis, grouping: Grouping) -> Vec<Group> {
     let width = a.width;
     let n = a.function_count();
-    let mut index: HashMap<&str, usize> = HashMap::default();
+    let mut index: HashMap<Cow<'_, str>, usize> = HashMap::default();
     let mut member_of = vec![0usize; n];
     let mut out: Vec<Group> = Vec::new();
     for (i, slot) in member_of.iter_mut().enumerate() {
         let f = FnId::from_index(i);
         let name = group_of(profile, f, grouping);
-        let g = *index.entry(name).or_insert_with(|| {
+        let g = *index.entry(name.clone()).or_insert_with(|| {
             out.push(Group {
-                name: name.to_string(),
+                name: name.into_owned(),
                 self_cost: vec![0; width],
                 inclusive: vec![0; width],
                 functions: Vec::new(),

@@ -22,18 +22,23 @@ fn by_event(profile: &Profile, row: &[Cost]) -> Value {
     Value::Object(map)
 }
 
-/// Entry `i` of `functions`.
-fn function(profile: &Profile, analysis: &Analysis, i: usize) -> Value {
+/// Entry `i` of `functions` (with `demangle`, `name` readable and
+/// `mangled` as the profile writes it).
+fn function(profile: &Profile, analysis: &Analysis, i: usize, demangle: bool) -> Value {
     let f = FnId::from_index(i);
-    j!({
-        "name": profile.fn_name(f),
+    let mut entry = j!({
+        "name": super::function_name(profile, f, demangle),
         "file": profile.fn_file(f),
         "object": profile.fn_object(f),
         "self": by_event(profile, analysis.self_cost(f)),
         "inclusive": by_event(profile, analysis.inclusive(f)),
         "called": analysis.called[i],
         "cycle": analysis.cycle_of(f).map(|c| c.number),
-    })
+    });
+    if demangle {
+        entry["mangled"] = Value::from(profile.fn_name(f));
+    }
+    entry
 }
 
 /// Entry `i` of `calls`.
@@ -139,6 +144,8 @@ pub struct Report<'a> {
     pub base: Option<Compared<'a>>,
     /// `groups`: the groups of this kind (`--group-by`).
     pub group_by: Option<Grouping>,
+    /// Names demangled, with `mangled` beside them (`--demangle`).
+    pub demangle: bool,
 }
 
 /// `groups`: `{name, self, inclusive, functions}` per group.
@@ -303,8 +310,10 @@ impl Serialize for Rows<'_> {
                 }
             } else {
                 let entry = own.then(|| match self.report.lines {
-                    true => self.with_lines(function(profile, analysis, i), i),
-                    false => function(profile, analysis, i),
+                    true => {
+                        self.with_lines(function(profile, analysis, i, self.report.demangle), i)
+                    }
+                    false => function(profile, analysis, i, self.report.demangle),
                 });
                 match &self.report.base {
                     Some(c) => compared_function(c, i, entry),

@@ -69,7 +69,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
                 analysis.self_cost(f)[ev],
                 analysis.inclusive(f)[ev],
                 calls_text(analysis, analysis.called[f.index()], analysis.callers(f)),
-                describe(profile, analysis, f),
+                describe(profile, analysis, f, options.demangle),
             ),
             Row::Cycle(c) => {
                 let cycle = &analysis.cycles[c];
@@ -91,7 +91,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             calls,
         );
     }
-    cycles(&mut out, profile, analysis, ev);
+    cycles(&mut out, profile, analysis, ev, options.demangle);
     terminal_text(out)
 }
 
@@ -176,8 +176,9 @@ pub(super) fn place(name: &str, file: &str, object: &str) -> String {
 }
 
 /// `name (file) [object] <cycle N>`, leaving out what is unknown.
-fn describe(profile: &Profile, analysis: &Analysis, f: FnId) -> String {
-    let mut s = place(profile.fn_name(f), profile.fn_file(f), profile.fn_object(f));
+fn describe(profile: &Profile, analysis: &Analysis, f: FnId, demangle: bool) -> String {
+    let name = super::function_name(profile, f, demangle);
+    let mut s = place(&name, profile.fn_file(f), profile.fn_object(f));
     if let Some(c) = analysis.cycle_of(f) {
         let _ = write!(s, " <cycle {}>", c.number);
     }
@@ -198,7 +199,7 @@ fn calls_text(analysis: &Analysis, known: u64, edges: &[u32]) -> String {
 }
 
 /// The cycles' members, callers and callees after the listing.
-fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize) {
+fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize, demangle: bool) {
     if analysis.cycles.is_empty() {
         return;
     }
@@ -210,7 +211,7 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize) {
         let members: Vec<_> = c
             .members
             .iter()
-            .map(|&m| printable(profile.fn_name(m)))
+            .map(|&m| printable(&super::function_name(profile, m, demangle)).into_owned())
             .collect();
         let callers = analysis.cycle_callers(i);
         let _ = writeln!(
@@ -230,7 +231,7 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize) {
             let _ = writeln!(
                 out,
                 "    {label}: {}",
-                by_function(profile, analysis, &edges, from)
+                by_function(profile, analysis, &edges, from, demangle)
             );
         }
     }
@@ -238,7 +239,13 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize) {
 
 /// `name (N×), ...` for the other end of each edge (the caller if `from`),
 /// counts summed per function, in order of function id; `-` if none.
-fn by_function(profile: &Profile, analysis: &Analysis, edges: &[u32], from: bool) -> String {
+fn by_function(
+    profile: &Profile,
+    analysis: &Analysis,
+    edges: &[u32],
+    from: bool,
+    demangle: bool,
+) -> String {
     let mut counts: BTreeMap<FnId, (u64, Vec<u32>)> = BTreeMap::new();
     for &e in edges {
         let edge = analysis.edges[e as usize];
@@ -255,7 +262,7 @@ fn by_function(profile: &Profile, analysis: &Analysis, edges: &[u32], from: bool
         .map(|(&f, (n, edges))| {
             format!(
                 "{} ({}\u{d7})",
-                printable(profile.fn_name(f)),
+                printable(&super::function_name(profile, f, demangle)),
                 calls_text(analysis, *n, edges)
             )
         })

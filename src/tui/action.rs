@@ -106,6 +106,8 @@ pub enum Action {
     ShiftRight,
     /// Fold C++ template argument lists to `<…>` in names, or unfold them.
     FoldTemplates,
+    /// Show mangled names as the profile writes them, or demangled.
+    ToggleDemangle,
     /// Copy the selected function's full name to the clipboard (OSC 52).
     CopyName,
     /// Copy the selected place as `file:line` to the clipboard (OSC 52).

@@ -132,6 +132,10 @@ pub struct App {
     pub search_cursor: usize,
     /// C++ template argument lists drawn folded to `<…>` (`T`).
     pub fold_templates: bool,
+    /// The readable form of each mangled function name (by function id).
+    pub demangled: rustc_hash::FxHashMap<u32, Box<str>>,
+    /// Names as the profile writes them, not demangled (`D`).
+    pub raw_names: bool,
     /// Cells the source view's text is scrolled right by (`<`, `>`).
     pub source_shift: usize,
     /// Mouse capture wanted (`M`; off with `--no-mouse`): the terminal
@@ -147,16 +151,34 @@ pub struct App {
     now: Instant,
 }
 
-/// The search over every function's name and, after them, the cycles'
-/// `<cycle N>` (ids as in `rows`).
-fn search_index(profile: &Profile, analysis: &Analysis) -> Search {
-    let functions = (0..profile.functions.len()).map(|i| profile.fn_name(FnId::from_index(i)));
+/// The search over every function's name (a mangled one's readable form
+/// and the name as written, so that either finds it) and, after them, the
+/// cycles' `<cycle N>` (ids as in `rows`).
+fn search_index(
+    profile: &Profile,
+    analysis: &Analysis,
+    demangled: &rustc_hash::FxHashMap<u32, Box<str>>,
+) -> Search {
+    use std::borrow::Cow;
+    let functions = (0..profile.functions.len()).map(|i| {
+        let name = profile.fn_name(FnId::from_index(i));
+        match demangled.get(&(i as u32)) {
+            Some(readable) => Cow::Owned(format!("{readable} {name}")),
+            None => Cow::Borrowed(name),
+        }
+    });
     let cycles: Vec<String> = (1..=analysis.cycles.len()).map(rows::cycle_name).collect();
-    Search::new(
-        functions
-            .map(std::borrow::Cow::Borrowed)
-            .chain(cycles.into_iter().map(std::borrow::Cow::Owned)),
-    )
+    Search::new(functions.chain(cycles.into_iter().map(Cow::Owned)))
+}
+
+/// The readable forms of the profile's mangled names.
+fn demangled_names(profile: &Profile) -> rustc_hash::FxHashMap<u32, Box<str>> {
+    (0..profile.functions.len())
+        .filter_map(|i| {
+            let readable = crate::symbols::demangle(profile.fn_name(FnId::from_index(i)))?;
+            Some((i as u32, readable.into_boxed_str()))
+        })
+        .collect()
 }
 
 impl App {
@@ -201,7 +223,8 @@ impl App {
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
             (Arc::new(analysis), (ranks, by_name), qualifiers)
         });
-        let search = search_index(&profile, &analysis);
+        let demangled = demangled_names(&profile);
+        let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
         let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
@@ -255,6 +278,8 @@ impl App {
             message: None,
             search_cursor: 0,
             fold_templates: false,
+            demangled,
+            raw_names: false,
             source_shift: 0,
             mouse: true,
             clipboard: None,
@@ -409,6 +434,7 @@ impl App {
             Action::PrevMatch => self.step_match(false),
             Action::Source => self.toggle_source(),
             Action::FoldTemplates => self.toggle_fold(),
+            Action::ToggleDemangle => self.toggle_demangle(),
             Action::CopyName => self.copy_name(),
             Action::CopyPlace => self.copy_place(),
             Action::ToggleMouse => {

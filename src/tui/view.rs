@@ -85,7 +85,7 @@ pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
     if !app.is_function(f) {
         return app.name(f);
     }
-    let name = app.profile.fn_name(f);
+    let name = app.function_name(f);
     if app.fold_templates {
         super::widgets::fold_templates(name, app.theme.glyphs().ellipsis)
     } else {

@@ -80,6 +80,19 @@ impl App {
         self.clipboard = Some(text);
     }
 
+    pub(super) fn toggle_demangle(&mut self) {
+        if self.demangled.is_empty() {
+            self.message = Some("no mangled names in this profile".into());
+            return;
+        }
+        self.raw_names = !self.raw_names;
+        self.message = Some(if self.raw_names {
+            "names as the profile writes them (D: demangled)".into()
+        } else {
+            "mangled names demangled (D: as the profile writes them)".into()
+        });
+    }
+
     pub(super) fn toggle_fold(&mut self) {
         self.fold_templates = !self.fold_templates;
         self.message = Some(if self.fold_templates {

@@ -57,8 +57,17 @@ impl App {
     pub fn name(&self, f: FnId) -> Cow<'_, str> {
         match self.cycle_row(f) {
             Some(c) => cycle_name(c.number).into(),
-            None if f.index() < self.profile.functions.len() => self.profile.fn_name(f).into(),
+            None if f.index() < self.profile.functions.len() => self.function_name(f).into(),
             None => "?".into(),
+        }
+    }
+
+    /// A function's name as shown: demangled unless the user asked for the
+    /// names as written (`D`).
+    pub fn function_name(&self, f: FnId) -> &str {
+        match self.demangled.get(&f.0) {
+            Some(readable) if !self.raw_names => readable,
+            _ => self.profile.fn_name(f),
         }
     }
 

@@ -444,6 +444,13 @@ pub static BROWSING: &[Binding] = &[
     ),
     b(
         C::Global,
+        &[K::Char('D')],
+        A::ToggleDemangle,
+        None,
+        "mangled names (C++ _Z..., Rust _ZN...E and _R...) demangled, or as the profile writes them; search finds both",
+    ),
+    b(
+        C::Global,
         &[K::Char('y')],
         A::CopyName,
         None,

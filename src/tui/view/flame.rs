@@ -137,7 +137,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     let sel = view.tree.node(view.selected);
     let name = sel.func.map_or_else(
         || "the whole program".to_string(),
-        |f| printable(app.profile.fn_name(f)).into_owned(),
+        |f| printable(app.function_name(f)).into_owned(),
     );
     let mark = if sel.exact { "" } else { g.approx };
     let cf = super::cost_format(app);
