@@ -64,6 +64,8 @@ pub fn annotate(
             limit: None,
             group_by: None,
             demangle: false,
+            focus: None,
+            ignore: None,
         };
         let chosen = ranked(profile, analysis, &order);
         let all = source::collect(profile, analysis, |_| true);
@@ -156,6 +158,8 @@ pub fn annotate_change(
             limit: None,
             group_by: None,
             demangle: false,
+            focus: None,
+            ignore: None,
         };
         ranked(new, difference, &order)
     } else {

@@ -240,6 +240,12 @@ pub struct ReportArgs {
     /// with --json, `mangled` holds the name as the profile writes it.
     #[arg(long)]
     pub demangle: bool,
+    /// List only functions whose names match this regular expression.
+    #[arg(long, value_name = "REGEX", value_parser = parse_regex, conflicts_with_all = ["json", "folded"])]
+    pub focus: Option<regex::Regex>,
+    /// Leave out functions whose names match this regular expression.
+    #[arg(long, value_name = "REGEX", value_parser = parse_regex, conflicts_with_all = ["json", "folded"])]
+    pub ignore: Option<regex::Regex>,
     #[command(flatten)]
     pub diff: DiffArgs,
     #[command(flatten)]
@@ -250,4 +256,12 @@ pub struct ReportArgs {
 pub fn parse_grouping(s: &str) -> Result<crate::analysis::groups::Grouping, String> {
     crate::analysis::groups::Grouping::named(s)
         .ok_or_else(|| "must be one of: object, file, class, module".into())
+}
+
+/// `--focus`, `--ignore`: a regular expression (its size bounded).
+pub fn parse_regex(s: &str) -> Result<regex::Regex, String> {
+    regex::RegexBuilder::new(s)
+        .size_limit(1 << 20)
+        .build()
+        .map_err(|e| e.to_string())
 }

@@ -156,6 +156,8 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             limit: args.limit,
             group_by: args.group_by,
             demangle: args.demangle,
+            focus: args.focus.clone(),
+            ignore: args.ignore.clone(),
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
         out.flush()?;

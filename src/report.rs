@@ -33,6 +33,22 @@ pub struct ReportOptions {
     pub group_by: Option<crate::analysis::groups::Grouping>,
     /// Show mangled names demangled.
     pub demangle: bool,
+    /// List only the functions whose names (as shown) match `focus` and do
+    /// not match `ignore` (pprof's `-focus` and `-ignore` on a flat list).
+    pub focus: Option<regex::Regex>,
+    pub ignore: Option<regex::Regex>,
+}
+
+impl ReportOptions {
+    /// Whether the name filters let `f` through.
+    pub fn keeps(&self, profile: &Profile, f: FnId) -> bool {
+        if self.focus.is_none() && self.ignore.is_none() {
+            return true;
+        }
+        let name = function_name(profile, f, self.demangle);
+        self.focus.as_ref().is_none_or(|r| r.is_match(&name))
+            && !self.ignore.as_ref().is_some_and(|r| r.is_match(&name))
+    }
 }
 
 /// A function's name as a report shows it: demangled when asked (and it
@@ -116,7 +132,7 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
     };
     let mut fns: Vec<FnId> = (0..analysis.function_count())
         .map(FnId::from_index)
-        .filter(|&f| analysis.is_active(f))
+        .filter(|&f| analysis.is_active(f) && options.keeps(profile, f))
         .collect();
     fns.sort_by(|&a, &b| order.compare(profile, Row::Function(a), Row::Function(b)));
     let total = order.reference();
@@ -163,11 +179,13 @@ pub fn listing(profile: &Profile, analysis: &Analysis, options: &ReportOptions) 
             .filter(|&f| analysis.is_active(FnId::from_index(f)))
             .count();
     let floor = functions.last().map(|&f| order.size(Row::Function(f)));
+    // Cycles are not functions a name filter can pick.
+    let named = options.focus.is_some() || options.ignore.is_some();
     let mut rows: Vec<Row> = functions.into_iter().map(Row::Function).collect();
     rows.extend(
         (0..analysis.cycles.len())
             .map(Row::Cycle)
-            .filter(|&c| all || floor.is_some_and(|floor| order.size(c) >= floor)),
+            .filter(|&c| !named && (all || floor.is_some_and(|floor| order.size(c) >= floor))),
     );
     rows.sort_by(|&a, &b| order.compare(profile, a, b));
     rows

@@ -245,3 +245,34 @@ fn the_text_report_lists_groups_before_the_functions() {
     ]);
     assert!(e.contains("object, file, class, module"), "{e}");
 }
+
+#[test]
+fn focus_and_ignore_pick_functions_by_name() {
+    let file = "samples/cpp-names.callgrind";
+    let rows = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["report", "--threshold", "100"];
+        all.extend_from_slice(args);
+        all.push(file);
+        let text = stdout_of(&all);
+        text.lines()
+            .skip_while(|l| !l.contains("function (file) [object]"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    let vector = rows(&["--focus", "vector"]);
+    assert!(
+        vector.len() > 20 && vector.iter().all(|r| r.contains("vector")),
+        "{vector:?}"
+    );
+    let without = rows(&["--focus", "vector", "--ignore", "push_back|iterator"]);
+    assert!(without.len() < vector.len());
+    assert!(
+        without
+            .iter()
+            .all(|r| !r.contains("push_back") && !r.contains("iterator"))
+    );
+    let e = cli::error_of(&["report", "--focus", "(", file]);
+    assert!(e.contains("--focus"), "{e}");
+}

@@ -108,6 +108,12 @@ pub enum Action {
     FoldTemplates,
     /// Show mangled names as the profile writes them, or demangled.
     ToggleDemangle,
+    /// The groups popup (by object, file, class, module).
+    Groups,
+    /// In the groups popup: the next way of grouping.
+    NextGrouping,
+    /// The search prompt whose Enter filters the list by the query.
+    Filter,
     /// Copy the selected function's full name to the clipboard (OSC 52).
     CopyName,
     /// Copy the selected place as `file:line` to the clipboard (OSC 52).

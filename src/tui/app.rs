@@ -6,6 +6,7 @@
 //! `Profile` and the `Analysis` of the selected parts. Draws nothing.
 
 mod copy;
+pub mod filter;
 mod lists;
 mod mouse;
 mod navigate;
@@ -62,6 +63,8 @@ pub enum Popup {
     Search(Scroll),
     /// The load warnings, `FILE:LINE: message`.
     Warnings(Scroll),
+    /// The groups of `App::grouping`.
+    Groups(Scroll),
 }
 
 pub struct App {
@@ -107,6 +110,13 @@ pub struct App {
     /// A comparison's base side (`--base`): `analysis` is then the change,
     /// new minus base, over the functions of both.
     pub diff: Option<Arc<Joined>>,
+    /// How the groups popup groups, and its groups (made when it opens).
+    pub grouping: crate::analysis::groups::Grouping,
+    pub groups: Vec<crate::analysis::groups::Group>,
+    /// The list and search keep only these functions (`o`, `F`; Esc clears).
+    pub filter: Option<filter::Filter>,
+    /// Enter in the search prompt filters (`F`) rather than goes to a result.
+    pub(crate) filtering: bool,
     /// Terminal size, for page sizes.
     pub size: (u16, u16),
     pub quit: bool,
@@ -240,6 +250,10 @@ impl App {
             profile,
             analysis,
             diff: None,
+            filter: None,
+            filtering: false,
+            grouping: crate::analysis::groups::Grouping::Object,
+            groups: Vec::new(),
             theme,
             locator,
             event: 0,
@@ -302,6 +316,7 @@ impl App {
             (Some(Popup::Help(_)), ..) => Context::Help,
             (Some(Popup::Parts(_)), ..) => Context::Parts,
             (Some(Popup::Warnings(_)), ..) => Context::Warnings,
+            (Some(Popup::Groups(_)), ..) => Context::Groups,
             (Some(Popup::Search(_)), ..) => Context::Search,
             (None, Some(t), _) if t.kind == TreeKind::Flame => Context::Flame,
             (None, Some(_), _) => Context::Tree,
@@ -393,6 +408,8 @@ impl App {
             Action::Help => self.popup = Some(Popup::Help(Scroll::default())),
             Action::Parts => self.popup = Some(Popup::Parts(Scroll::default())),
             Action::Warnings => self.popup = Some(Popup::Warnings(Scroll::default())),
+            Action::Groups => self.open_groups(),
+            Action::Filter => self.open_filter(),
             Action::Search => self.open_search(),
             Action::NextEvent | Action::PrevEvent => {
                 let n = self.analysis.width.max(1);
@@ -450,7 +467,11 @@ impl App {
             Action::CallerTree => self.open_tree(TreeKind::Callers),
             Action::FlameGraph => self.open_tree(TreeKind::Flame),
             _ => match self.context() {
-                Context::Help | Context::Parts | Context::Search | Context::Warnings => {
+                Context::Help
+                | Context::Parts
+                | Context::Search
+                | Context::Warnings
+                | Context::Groups => {
                     self.popup_action(action);
                 }
                 Context::Source => self.source_action(action),
@@ -487,6 +508,7 @@ impl App {
             // scroll, which would drag what stands beside them along.
             Popup::Search(_) => size(layout::FULL, u16::MAX, 3),
             Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
+            Popup::Groups(_) => size(110, self.groups.len() as u16 + 4, 4),
         });
         layout::Open {
             source: self.source.is_some() || self.tree.is_some(),
@@ -522,6 +544,7 @@ impl App {
         let parts = self.profile.parts.len();
         let results = self.search.results().len();
         let warnings = self.profile.diagnostics.len();
+        let groups = self.groups.len();
         match self.popup.as_mut() {
             Some(Popup::Help(s)) => {
                 s.select(
@@ -531,6 +554,7 @@ impl App {
                 s.offset = s.selected;
             }
             Some(Popup::Parts(s)) => s.fit(e, parts),
+            Some(Popup::Groups(s)) => s.fit(e, groups),
             Some(Popup::Search(s)) => s.fit(e, results),
             Some(Popup::Warnings(s)) => {
                 s.select(s.selected, warnings.saturating_sub(e) + 1);

@@ -131,6 +131,8 @@ pub enum Context {
     Search,
     /// The parts popup.
     Parts,
+    /// The groups popup.
+    Groups,
     /// The help screen.
     Help,
     /// The list of load warnings.
@@ -149,6 +151,7 @@ impl Context {
             Context::Flame => "Flame graph",
             Context::Search => "Search prompt",
             Context::Parts => "Parts popup",
+            Context::Groups => "Groups popup",
             Context::Help => "Help",
             Context::Warnings => "Load warnings",
             Context::Mouse => "Mouse (M: on/off; Shift-drag selects text in most terminals)",
@@ -197,7 +200,7 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
 }
 
 /// The contexts in help-screen order.
-const CONTEXTS: [Context; 10] = [
+const CONTEXTS: [Context; 11] = [
     Context::Global,
     Context::Browse,
     Context::Source,
@@ -205,6 +208,7 @@ const CONTEXTS: [Context; 10] = [
     Context::Flame,
     Context::Search,
     Context::Parts,
+    Context::Groups,
     Context::Warnings,
     Context::Help,
     Context::Mouse,

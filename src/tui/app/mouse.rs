@@ -71,6 +71,7 @@ impl App {
             let row = match popup {
                 Popup::Search(s) => row_at(inner, y, s, self.search.results().len()),
                 Popup::Parts(s) => row_at(inner, y, s, self.profile.parts.len()),
+                Popup::Groups(s) => row_at(inner, y, s, self.groups.len()),
                 Popup::Help(_) | Popup::Warnings(_) => None,
             };
             return Some(Target {
@@ -190,7 +191,9 @@ impl App {
                 }
             }
             (Region::Popup, Some(i)) => {
-                if let Some(Popup::Search(s) | Popup::Parts(s)) = self.popup.as_mut() {
+                if let Some(Popup::Search(s) | Popup::Parts(s) | Popup::Groups(s)) =
+                    self.popup.as_mut()
+                {
                     s.selected = i;
                 }
             }

@@ -175,6 +175,10 @@ impl App {
                 let step = if action == Action::NextPane { 1 } else { 2 };
                 self.focus = panes[(i + step) % 3];
             }
+            // Esc in the list clears a filter; in a pane, back to the list.
+            Action::Close if self.focus == Pane::List && self.filter.is_some() => {
+                self.set_filter(None);
+            }
             Action::Close => self.focus = Pane::List,
             Action::Open => self.open_selected(),
             Action::GoToCycle => self.go_to_cycle(),
@@ -304,10 +308,17 @@ impl App {
     pub(super) fn resort(&mut self) {
         let keep = self.order.get(self.list.selected).copied();
         let order = self.orders.get(self.sort, self.event);
-        self.order = if self.reversed {
-            order.iter().rev().copied().collect()
-        } else {
-            order
+        self.order = match (&self.filter, self.reversed) {
+            (None, false) => order,
+            (None, true) => order.iter().rev().copied().collect(),
+            (Some(filter), reversed) => {
+                let kept = order.iter().copied().filter(|&f| filter.keeps(f));
+                if reversed {
+                    kept.rev().collect()
+                } else {
+                    kept.collect()
+                }
+            }
         };
         self.list.selected = keep
             .and_then(|f| self.order.iter().position(|&g| g == f))

@@ -24,7 +24,10 @@ impl App {
             .len()
             .saturating_sub(page as usize)
             + 1;
+        let groups = self.groups.len();
+        let in_groups = matches!(popup, Popup::Groups(_));
         let (scroll, len) = match popup {
+            Popup::Groups(s) => (s, groups),
             Popup::Help(s) => (s, help_len),
             Popup::Parts(s) => (s, parts),
             Popup::Search(s) => (s, results),
@@ -35,12 +38,35 @@ impl App {
             Action::Down => scroll.move_by(1, len),
             Action::PageUp => scroll.move_by(-page, len),
             Action::PageDown => scroll.move_by(page, len),
-            Action::Close => self.popup = None,
+            Action::Close => {
+                self.popup = None;
+                self.filtering = false;
+            }
             Action::TogglePart => {
                 let i = scroll.selected;
                 self.toggle_part(Some(i));
             }
             Action::AllParts => self.toggle_part(None),
+            Action::SearchAccept if in_groups => {
+                let i = scroll.selected;
+                self.popup = None;
+                self.filter_by_group(i);
+            }
+            Action::NextGrouping => {
+                let all = crate::analysis::groups::Grouping::ALL;
+                let at = all.iter().position(|&g| g == self.grouping).unwrap_or(0);
+                self.grouping = all[(at + 1) % all.len()];
+                self.compute_groups();
+                if let Some(Popup::Groups(s)) = self.popup.as_mut() {
+                    *s = Scroll::default();
+                }
+            }
+            // `F`: the prompt's query filters the list.
+            Action::SearchAccept if self.filtering => {
+                self.popup = None;
+                self.filtering = false;
+                self.filter_by_query();
+            }
             // In a flame graph the search marks boxes; Enter goes to the first.
             Action::SearchAccept
                 if self
@@ -71,12 +97,23 @@ impl App {
         }
     }
 
+    /// `F`: the search prompt, whose Enter filters the list.
+    pub(super) fn open_filter(&mut self) {
+        self.open_search();
+        self.filtering = true;
+    }
+
     pub(super) fn open_search(&mut self) {
+        self.filtering = false;
         // Start with a fresh query; `n`/`N` keep the last results until then.
         self.search.set_query("");
         self.search_cursor = 0;
         if self.search_order_stale {
-            self.search.set_order(self.orders.search_order(self.event));
+            let mut order = self.orders.search_order(self.event);
+            if let Some(filter) = &self.filter {
+                order.retain(|&f| filter.keeps(FnId(f)));
+            }
+            self.search.set_order(order);
             self.search_order_stale = false;
         }
         self.popup = Some(Popup::Search(Scroll::default()));

@@ -444,6 +444,20 @@ pub static BROWSING: &[Binding] = &[
     ),
     b(
         C::Global,
+        &[K::Char('o')],
+        A::Groups,
+        Some("groups"),
+        "groups: cost by object, file, C++ class or Rust module; Enter lists a group's functions",
+    ),
+    b(
+        C::Global,
+        &[K::Char('F')],
+        A::Filter,
+        None,
+        "filter the list: what the search matches, re:REGEX, !TEXT (without), >N% (of the total); Esc in the list clears it",
+    ),
+    b(
+        C::Global,
         &[K::Char('D')],
         A::ToggleDemangle,
         None,

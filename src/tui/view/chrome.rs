@@ -45,6 +45,10 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
     if p.parts.len() > 1 {
         tail.push_str(&format!("  {sep} parts {active}/{}", p.parts.len()));
     }
+    if let Some(filter) = &app.filter {
+        let label = printable(&filter.label);
+        tail.push_str(&format!("  {sep} only those {label} (Esc: all)"));
+    }
     let room = (areas.title.width as usize).saturating_sub(7 + 1 + cells(&tail));
     let first = vec![
         Span::styled(" cgtui ", t.header().add_modifier(Modifier::BOLD)),

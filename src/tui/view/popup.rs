@@ -8,7 +8,9 @@ use crate::tui::app::{App, rows};
 use crate::tui::keymap;
 use crate::tui::layout::Pane;
 use crate::tui::scroll::Scroll;
-use crate::tui::widgets::{Column, Table, Width, cells, fit, highlighted, put_line, window_spans};
+use crate::tui::widgets::{
+    Column, Table, Width, cells, fit, fit_middle, highlighted, put_line, window_spans,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -122,13 +124,100 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     );
 }
 
+/// The groups of the current grouping: self and inclusive cost, share of
+/// the total, functions, name (`o`; Tab: the next grouping; Enter: list
+/// the group's functions).
+pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
+    let t = app.theme;
+    let g = t.glyphs();
+    let title = format!(
+        " Groups by {} (Tab: by {}, Enter: list its functions, Esc: close) ",
+        app.grouping.label(),
+        next_grouping(app).label()
+    );
+    let inner = frame(app, buf, rect, title, t.key());
+    let format = cost_format(app);
+    let at = |row: &[crate::profile::Cost]| format.at(row);
+    let columns = vec![
+        Column::new(Width::Cost, |&i: &usize, cx| {
+            vec![Span::raw(cx.format.text(at(&app.groups[i].inclusive)))]
+        })
+        .right()
+        .header("Incl"),
+        Column::new(Width::Cost, |&i: &usize, cx| {
+            vec![Span::raw(cx.format.text(at(&app.groups[i].self_cost)))]
+        })
+        .right()
+        .header("Self")
+        .gives_way(2),
+        Column::text(Width::Fixed(8), |&i: &usize| {
+            percent_text(at(&app.groups[i].inclusive), format.total)
+        })
+        .right()
+        .header("%")
+        .gives_way(1),
+        Column::text(Width::Fixed(9), |&i: &usize| {
+            thousands(app.groups[i].functions.len() as i64)
+        })
+        .right()
+        .header("Functions")
+        .gives_way(3),
+        Column::new(Width::Fill { min: 10 }, |&i: &usize, cx| {
+            let name = printable(&app.groups[i].name);
+            vec![Span::raw(fit_middle(&name, cx.width, g))]
+        })
+        .header(app.grouping.label()),
+    ];
+    let pane = Pane {
+        title: Rect {
+            height: inner.height.min(1),
+            ..inner
+        },
+        body: Rect {
+            y: inner.y + 1,
+            height: inner.height.saturating_sub(2),
+            ..inner
+        },
+    };
+    Table::new(format, columns)
+        .header_style(t.dim(), Style::new())
+        .selected_style(t.selected(true))
+        .empty(Span::styled("(no group has a cost)", t.dim()))
+        .draw(buf, pane, scroll, app.groups.len(), |i| i);
+    put_line(
+        buf,
+        inner,
+        inner.height.saturating_sub(1),
+        vec![Span::styled(
+            format!(
+                " {} groups; inclusive: the group's self cost and its calls out, or the calls into it",
+                app.groups.len()
+            ),
+            t.dim(),
+        )],
+        Style::new(),
+    );
+}
+
+/// The grouping Tab goes to.
+fn next_grouping(app: &App) -> crate::analysis::groups::Grouping {
+    let all = crate::analysis::groups::Grouping::ALL;
+    let at = all.iter().position(|&g| g == app.grouping).unwrap_or(0);
+    all[(at + 1) % all.len()]
+}
+
 pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
     let results = app.search.results();
-    let title = format!(
-        " Search: {} matches (Enter: go, Esc: cancel) ",
-        results.len()
-    );
+    let title = if app.filtering {
+        " Filter: names containing it (Enter: list them; re:REGEX, !TEXT without, >N% of the total) "
+            .to_string()
+    } else {
+        format!(
+            " Search: {} matches (Enter: go, Esc: cancel) ",
+            results.len()
+        )
+    };
     let inner = frame(app, buf, rect, title, t.key());
     let mut prompt = vec![Span::styled("/ ", t.key())];
     prompt.extend(query_spans(app, (inner.width as usize).saturating_sub(2)));

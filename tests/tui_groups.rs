@@ -1,0 +1,112 @@
+//! The groups popup (`o`) and the list's filter (`F`): snapshots, and key
+//! sequences that group, filter, search within the filter and clear it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/tui.rs"]
+mod support;
+
+use support::*;
+
+#[test]
+fn groups_popup_snapshots() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = sample_app("cpp-names.callgrind");
+        press(&mut app, "o");
+        insta::assert_snapshot!(format!("objects_{w}x{h}"), text(&render(&mut app, w, h)));
+        press(&mut app, "<Tab><Tab>");
+        insta::assert_snapshot!(format!("classes_{w}x{h}"), text(&render(&mut app, w, h)));
+    }
+}
+
+fn names(app: &cgtui::tui::App) -> Vec<String> {
+    app.order
+        .iter()
+        .map(|&f| app.name(f).into_owned())
+        .collect()
+}
+
+#[test]
+fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
+    let mut app = sample_app("cpp-names.callgrind");
+    let all = app.order.len();
+    press(&mut app, "o<Tab><Tab>");
+    assert_eq!(app.grouping.label(), "class");
+    let i = app
+        .groups
+        .iter()
+        .position(|g| g.name == "std::vector<int, std::allocator<int> >")
+        .unwrap();
+    let members = app.groups[i].functions.len();
+    for _ in 0..i {
+        press(&mut app, "j");
+    }
+    press(&mut app, "<Enter>");
+    assert!(app.popup.is_none());
+    assert_eq!(app.order.len(), members);
+    assert!(
+        names(&app)
+            .iter()
+            .all(|n| n.contains("std::vector<int, std::allocator<int> >::"))
+    );
+    let screen = text(&render(&mut app, 120, 40));
+    assert!(
+        screen.contains("only those of class std::vector<int"),
+        "{screen}"
+    );
+    // The search finds only the group's functions.
+    press(&mut app, "/main");
+    let kept: Vec<u32> = app.order.iter().map(|f| f.0).collect();
+    assert!(app.search.results().iter().all(|r| kept.contains(r)));
+    assert!(
+        app.search.results().len() < members,
+        "main itself is not a member"
+    );
+    press(&mut app, "<Esc><Esc>");
+    assert!(app.filter.is_none());
+    assert_eq!(app.order.len(), all);
+    // Enter in the prompt of `/` still goes to a function.
+    press(&mut app, "/main<Enter>");
+    assert_eq!(current(&app), "main");
+}
+
+#[test]
+fn f_filters_by_text_regex_exclusion_and_threshold() {
+    let mut app = sample_app("cpp-names.callgrind");
+    let all = app.order.len();
+    press(&mut app, "Fpush_back<Enter>");
+    assert!(
+        names(&app).iter().all(|n| n.contains("push_back")),
+        "{:?}",
+        names(&app)
+    );
+    assert!(!app.order.is_empty());
+    press(&mut app, "<Esc>Fre:^std::(map|pair)<<Enter>");
+    let picked = names(&app);
+    assert!(!picked.is_empty());
+    assert!(
+        picked
+            .iter()
+            .all(|n| n.starts_with("std::map<") || n.starts_with("std::pair<")),
+        "{picked:?}"
+    );
+    press(&mut app, "<Esc>F!std::<Enter>");
+    assert!(names(&app).iter().all(|n| !n.contains("std::")));
+    assert!(app.order.len() < all);
+    press(&mut app, "<Esc>F>5%<Enter>");
+    let total = app.analysis.totals[0];
+    for &f in app.order.iter() {
+        assert!(
+            app.analysis.inclusive(f)[0] * 20 >= total,
+            "{}",
+            app.name(f)
+        );
+    }
+    press(&mut app, "<Esc>Fre:(<Enter>");
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("not a regular expression")
+    );
+}
