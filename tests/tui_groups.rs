@@ -110,3 +110,26 @@ fn f_filters_by_text_regex_exclusion_and_threshold() {
             .contains("not a regular expression")
     );
 }
+
+#[test]
+fn the_trees_show_the_filters_functions_and_the_paths_to_them() {
+    let mut app = sample_app("cpp-names.callgrind");
+    press(&mut app, "Fpush_back<Enter>t*");
+    let view = app.tree.as_ref().expect("the call tree is open");
+    assert!(view.tree.node(0).func.is_none(), "the whole program's tree");
+    assert!(view.rows.len() > 1, "push_back is reached from the roots");
+    let t = &view.tree;
+    for &n in &view.rows[1..] {
+        // Every row is push_back or has push_back below it.
+        let mut below = vec![n];
+        let mut found = false;
+        while let Some(m) = below.pop() {
+            let name = app.profile.fn_name(t.node(m).func.unwrap());
+            found |= name.contains("push_back");
+            below.extend(t.children_of(m));
+        }
+        assert!(found, "{}", app.profile.fn_name(t.node(n).func.unwrap()));
+    }
+    let screen = text(&render(&mut app, 120, 40));
+    assert!(screen.contains("push_back"), "{screen}");
+}

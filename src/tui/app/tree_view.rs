@@ -5,6 +5,7 @@
 //! million functions costs what is on screen.
 
 use super::App;
+use super::filter::Filter;
 use crate::analysis::Analysis;
 use crate::analysis::tree::Tree;
 use crate::profile::{Cost, FnId};
@@ -37,6 +38,9 @@ pub struct TreeView {
     /// selected box.
     pub zoom: usize,
     pub selected: usize,
+    /// A filter of the list (`o`, `F`): the rows and boxes shown are its
+    /// functions and the paths that lead to them.
+    keep: Option<Filter>,
 }
 
 impl TreeView {
@@ -59,6 +63,7 @@ impl TreeView {
             scroll: Scroll::default(),
             zoom: 0,
             selected: 0,
+            keep: None,
         };
         // The hottest path open, its end selected.
         let path = view.tree.expand_hottest(a, 0);
@@ -86,7 +91,8 @@ impl TreeView {
         self.open[n] = open;
     }
 
-    /// The rows: every node under an open one, depth first.
+    /// The rows: every node under an open one, depth first; with a filter,
+    /// only its functions' nodes and those on the way to them.
     fn rebuild(&mut self) {
         self.rows.clear();
         let mut stack = vec![0usize];
@@ -95,6 +101,47 @@ impl TreeView {
             if self.is_open(n) {
                 stack.extend(self.tree.children_of(n).rev());
             }
+        }
+        if self.keep.is_some() {
+            let shown = self.leads_to_kept();
+            self.rows.retain(|&n| n == 0 || shown[n]);
+        }
+    }
+
+    /// Per node computed: whether it or a node below it (computed so far)
+    /// is of a function the filter keeps.
+    fn leads_to_kept(&self) -> Vec<bool> {
+        let t = &self.tree;
+        let mut shown: Vec<bool> = (0..t.len())
+            .map(|n| {
+                t.node(n)
+                    .func
+                    .is_some_and(|f| self.keep.as_ref().is_none_or(|k| k.keeps(f)))
+            })
+            .collect();
+        // Children come after their parents: from the end, each node tells
+        // its parent.
+        for n in (1..t.len()).rev() {
+            if shown[n]
+                && let Some(p) = t.node(n).parent()
+            {
+                shown[p] = true;
+            }
+        }
+        shown
+    }
+
+    /// Whether a flame graph box is drawn (every box without a filter).
+    pub fn shows(&self, n: usize, shown: &[bool]) -> bool {
+        self.keep.is_none() || n == self.zoom || shown.get(n).copied().unwrap_or(false)
+    }
+
+    /// `leads_to_kept` for drawing (empty without a filter).
+    pub fn kept_paths(&self) -> Vec<bool> {
+        if self.keep.is_some() {
+            self.leads_to_kept()
+        } else {
+            Vec::new()
         }
     }
 
@@ -257,12 +304,24 @@ impl App {
                 Some("the trees and the flame graph show one profile, not a comparison".into());
             return;
         }
-        let current = self.current.filter(|&f| self.is_function(f));
+        let mut current = self.current.filter(|&f| self.is_function(f));
+        // With a filter, the call tree and the flame graph are the whole
+        // program's, on the paths to the filter's functions (as pprof's
+        // -focus).
+        if self.filter.is_some() && kind != TreeKind::Callers {
+            current = None;
+        }
         if kind == TreeKind::Callers && current.is_none() {
             self.message = Some("select a function first: the caller tree starts from it".into());
             return;
         }
-        self.tree = Some(TreeView::new(kind, &self.analysis, self.event, current));
+        let mut view = TreeView::new(kind, &self.analysis, self.event, current);
+        if let Some(filter) = &self.filter {
+            view.keep = Some(filter.clone());
+            view.rebuild();
+            view.scroll.select(0, view.rows.len());
+        }
+        self.tree = Some(view);
     }
 
     /// A key in a tree view.

@@ -39,13 +39,14 @@ fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
     let t = &view.tree;
     let whole = t.node(view.zoom).value.max(1) as f64;
     let mut out = Vec::new();
+    let shown = view.kept_paths();
     // (node, left edge in cells as a fraction, row)
     let mut stack = vec![(view.zoom, 0.0f64, 0u16)];
     while let Some((n, left, y)) = stack.pop() {
         let value = t.node(n).value.max(0) as f64;
         let x0 = left.round() as u16;
         let x1 = (left + value / whole * f64::from(width)).round() as u16;
-        if x1 <= x0 || y >= rows {
+        if x1 <= x0 || y >= rows || !view.shows(n, &shown) {
             continue;
         }
         out.push(Box {
