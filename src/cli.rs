@@ -255,7 +255,7 @@ pub struct ReportArgs {
 /// `--group-by`: object, file, class or module.
 pub fn parse_grouping(s: &str) -> Result<crate::analysis::groups::Grouping, String> {
     crate::analysis::groups::Grouping::named(s)
-        .ok_or_else(|| "must be one of: object, file, class, module".into())
+        .ok_or_else(|| "must be one of: object, file, class, module, none".into())
 }
 
 /// `--focus`, `--ignore`: a regular expression (its size bounded).

@@ -33,7 +33,7 @@ fn samples() -> Vec<String> {
 #[test]
 fn groups_partition_the_functions_and_sum_their_self_costs() {
     for file in samples() {
-        for kind in ["object", "file", "class", "module"] {
+        for kind in ["object", "file", "class", "module", "none"] {
             let v = json(&["report", "--json", "--group-by", kind, &file]);
             let functions = v["functions"].as_array().unwrap();
             let mut seen = vec![0; functions.len()];
@@ -243,7 +243,7 @@ fn the_text_report_lists_groups_before_the_functions() {
         "colour",
         "samples/recursion.callgrind",
     ]);
-    assert!(e.contains("object, file, class, module"), "{e}");
+    assert!(e.contains("object, file, class, module, none"), "{e}");
 }
 
 #[test]

@@ -133,3 +133,18 @@ fn the_trees_show_the_filters_functions_and_the_paths_to_them() {
     let screen = text(&render(&mut app, 120, 40));
     assert!(screen.contains("push_back"), "{screen}");
 }
+
+#[test]
+fn no_grouping_is_one_group_and_enter_on_it_lists_every_function() {
+    let mut app = sample_app("cpp-names.callgrind");
+    let all = app.order.len();
+    press(&mut app, "Fvector<Enter>");
+    assert!(app.order.len() < all);
+    press(&mut app, "o<Tab><Tab><Tab><Tab>");
+    assert_eq!(app.grouping.label(), "none");
+    assert_eq!(app.groups.len(), 1);
+    assert_eq!(app.groups[0].inclusive[0], app.analysis.totals[0]);
+    press(&mut app, "<Enter>");
+    assert!(app.filter.is_none());
+    assert_eq!(app.order.len(), all);
+}

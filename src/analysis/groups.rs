@@ -23,15 +23,24 @@ pub enum Grouping {
     Class,
     /// The module of a Rust path (the type of an `impl`).
     Module,
+    /// No grouping: every function in one group.
+    None,
 }
 
 impl Grouping {
-    pub const ALL: [Grouping; 4] = [
+    pub const ALL: [Grouping; 5] = [
         Grouping::Object,
         Grouping::File,
         Grouping::Class,
         Grouping::Module,
+        Grouping::None,
     ];
+
+    /// The grouping after this one, around.
+    pub fn next(self) -> Grouping {
+        let at = Grouping::ALL.iter().position(|&g| g == self).unwrap_or(0);
+        Grouping::ALL[(at + 1) % Grouping::ALL.len()]
+    }
 
     pub fn label(self) -> &'static str {
         match self {
@@ -39,6 +48,7 @@ impl Grouping {
             Grouping::File => "file",
             Grouping::Class => "class",
             Grouping::Module => "module",
+            Grouping::None => "none",
         }
     }
 
@@ -50,6 +60,9 @@ impl Grouping {
 
 /// The group name of what has none: no object, no file, no scope.
 pub const UNKNOWN: &str = "???";
+
+/// The one group of no grouping.
+pub const EVERY: &str = "(every function)";
 
 /// One group and its costs (per column of the analysis).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +77,7 @@ pub struct Group {
 /// readable form).
 pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> Cow<'_, str> {
     let name: Cow<'_, str> = match grouping {
+        Grouping::None => return EVERY.into(),
         Grouping::Object => profile.fn_object(f).into(),
         Grouping::File => profile.fn_file(f).into(),
         Grouping::Class | Grouping::Module => {

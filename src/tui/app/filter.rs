@@ -122,6 +122,9 @@ impl App {
         let Some(group) = self.groups.get(i) else {
             return;
         };
+        if self.grouping == crate::analysis::groups::Grouping::None {
+            return self.set_filter(None);
+        }
         let mut keep = vec![false; self.profile.functions.len()];
         for &f in &group.functions {
             keep[f.index()] = true;

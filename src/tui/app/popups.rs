@@ -53,9 +53,7 @@ impl App {
                 self.filter_by_group(i);
             }
             Action::NextGrouping => {
-                let all = crate::analysis::groups::Grouping::ALL;
-                let at = all.iter().position(|&g| g == self.grouping).unwrap_or(0);
-                self.grouping = all[(at + 1) % all.len()];
+                self.grouping = self.grouping.next();
                 self.compute_groups();
                 if let Some(Popup::Groups(s)) = self.popup.as_mut() {
                     *s = Scroll::default();

@@ -133,7 +133,7 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let title = format!(
         " Groups by {} (Tab: by {}, Enter: list its functions, Esc: close) ",
         app.grouping.label(),
-        next_grouping(app).label()
+        app.grouping.next().label()
     );
     let inner = frame(app, buf, rect, title, t.key());
     let format = cost_format(app);
@@ -197,13 +197,6 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         )],
         Style::new(),
     );
-}
-
-/// The grouping Tab goes to.
-fn next_grouping(app: &App) -> crate::analysis::groups::Grouping {
-    let all = crate::analysis::groups::Grouping::ALL;
-    let at = all.iter().position(|&g| g == app.grouping).unwrap_or(0);
-    all[(at + 1) % all.len()]
 }
 
 pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {

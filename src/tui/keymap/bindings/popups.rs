@@ -151,7 +151,7 @@ pub static POPUPS: &[Binding] = &[
         &[K::Tab, K::Char('o')],
         A::NextGrouping,
         Some("grouping"),
-        "group by object, source file, C++ class or namespace, Rust module",
+        "group by object, source file, C++ class or namespace, Rust module, or not at all",
     ),
     b(C::Groups, &[K::Esc], A::Close, Some("close"), "close"),
     b(
