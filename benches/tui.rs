@@ -255,6 +255,24 @@ fn trees(c: &mut Criterion, app: &mut App, terminal: &mut Terminal<TestBackend>)
         b.iter(|| step(app, &[Key::Char('e')]))
     });
     step(app, &[Key::Esc]);
+    // The groups popup: by object, then each other grouping in turn.
+    for (keys, what) in [
+        (vec![Key::Char('o')], "o (groups by object)"),
+        (vec![Key::Char('o'), Key::Tab], "o, Tab (by file)"),
+        (
+            vec![Key::Char('o'), Key::Tab, Key::Tab],
+            "o, Tab, Tab (by class)",
+        ),
+    ] {
+        group.bench_function(format!("{what} + draw, Esc"), |b| {
+            b.iter(|| {
+                for &k in &keys {
+                    step(app, &[k]);
+                }
+                step(app, &[Key::Esc]);
+            })
+        });
+    }
     group.finish();
 }
 
