@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
 /// What functions are grouped by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Grouping {
     Object,
     File,
@@ -95,26 +95,55 @@ pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> Cow<'_, str> 
     }
 }
 
+/// Which group each function is in: what does not change with the event
+/// or the parts, kept by the browser per grouping (reading a million
+/// names' scopes takes a while).
+#[derive(Clone, Debug, Default)]
+pub struct Membership {
+    /// The groups' names, in order of first function.
+    pub names: Vec<String>,
+    /// Per function: its group.
+    pub of: Vec<u32>,
+}
+
+impl Membership {
+    pub fn new(profile: &Profile, grouping: Grouping) -> Membership {
+        let mut index: HashMap<Cow<'_, str>, u32> = HashMap::default();
+        let mut names = Vec::new();
+        let of = (0..profile.functions.len())
+            .map(|i| {
+                let name = group_of(profile, FnId::from_index(i), grouping);
+                *index.entry(name).or_insert_with_key(|name| {
+                    names.push(name.to_string());
+                    names.len() as u32 - 1
+                })
+            })
+            .collect();
+        Membership { names, of }
+    }
+}
+
 /// Every function in exactly one group; groups in order of first function.
 pub fn groups(profile: &Profile, a: &Analysis, grouping: Grouping) -> Vec<Group> {
+    costs(profile, a, &Membership::new(profile, grouping))
+}
+
+/// The groups of `members` with their costs in `a`.
+pub fn costs(profile: &Profile, a: &Analysis, members: &Membership) -> Vec<Group> {
     let width = a.width;
-    let n = a.function_count();
-    let mut index: HashMap<Cow<'_, str>, usize> = HashMap::default();
-    let mut member_of = vec![0usize; n];
-    let mut out: Vec<Group> = Vec::new();
-    for (i, slot) in member_of.iter_mut().enumerate() {
+    let mut out: Vec<Group> = members
+        .names
+        .iter()
+        .map(|name| Group {
+            name: name.clone(),
+            self_cost: vec![0; width],
+            inclusive: vec![0; width],
+            functions: Vec::new(),
+        })
+        .collect();
+    let member_of: Vec<usize> = members.of.iter().map(|&g| g as usize).collect();
+    for (i, &g) in member_of.iter().enumerate().take(a.function_count()) {
         let f = FnId::from_index(i);
-        let name = group_of(profile, f, grouping);
-        let g = *index.entry(name.clone()).or_insert_with(|| {
-            out.push(Group {
-                name: name.into_owned(),
-                self_cost: vec![0; width],
-                inclusive: vec![0; width],
-                functions: Vec::new(),
-            });
-            out.len() - 1
-        });
-        *slot = g;
         out[g].functions.push(f);
         super::add(&mut out[g].self_cost, a.self_cost(f));
     }

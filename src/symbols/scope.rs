@@ -15,6 +15,19 @@ use super::scan::{closing, ident, operator_at};
 /// `malloc`, `operator new(unsigned long)`).
 pub fn scope(name: &str) -> Option<&str> {
     let name = without_suffixes(name);
+    // Most names are plain `a::b::f(args)` or `a::b::f`: no templates,
+    // return type, operator or lambda before the parameters.
+    let open = name.find('(').unwrap_or(name.len());
+    let head = &name[..open];
+    let plain = !head.is_empty()
+        && !head.contains(['<', ' ', '{', '[', ')'])
+        && !head.contains("operator")
+        && (open == name.len()
+            || matching(name.as_bytes(), open)
+                .is_some_and(|close| only_qualifiers(&name[close + 1..])));
+    if plain {
+        return head.rfind("::").map(|at| &head[..at]);
+    }
     let b = name.as_bytes();
     let head = &name[..params(b).unwrap_or(b.len())];
     let qualified = &head[name_start(head.as_bytes())..];
@@ -110,16 +123,18 @@ fn matching(b: &[u8], i: usize) -> Option<usize> {
 /// qualifiers follow (`const`, `&`, `noexcept`...).
 fn params(b: &[u8]) -> Option<usize> {
     top_level(b).filter(|&i| b[i] == b'(').find(|&i| {
-        matching(b, i).is_some_and(|close| {
-            std::str::from_utf8(&b[close + 1..]).is_ok_and(|rest| {
-                rest.split_whitespace().all(|w| {
-                    matches!(
-                        w,
-                        "const" | "volatile" | "&" | "&&" | "noexcept" | "override"
-                    )
-                })
-            })
-        })
+        matching(b, i)
+            .is_some_and(|close| std::str::from_utf8(&b[close + 1..]).is_ok_and(only_qualifiers))
+    })
+}
+
+/// Whether what follows a parameter list is only its qualifiers.
+fn only_qualifiers(rest: &str) -> bool {
+    rest.split_whitespace().all(|w| {
+        matches!(
+            w,
+            "const" | "volatile" | "&" | "&&" | "noexcept" | "override"
+        )
     })
 }
 
@@ -189,6 +204,12 @@ mod tests {
                 Some("std"),
             ),
             ("fib'2", None),
+            ("ns3::Parser5::compute_12(int)", Some("ns3::Parser5")),
+            (
+                "foo::bar(int)::{lambda()#1}::operator()() const",
+                Some("foo::bar(int)::{lambda()#1}"),
+            ),
+            ("foo::bar(int) [clone .cold]", Some("foo")),
         ] {
             assert_eq!(scope(name), want, "{name}");
         }

@@ -113,6 +113,12 @@ pub struct App {
     /// How the groups popup groups, and its groups (made when it opens).
     pub grouping: crate::analysis::groups::Grouping,
     pub groups: Vec<crate::analysis::groups::Group>,
+    /// Each grouping's membership once made (it does not change with the
+    /// event or the parts).
+    memberships: rustc_hash::FxHashMap<
+        crate::analysis::groups::Grouping,
+        Arc<crate::analysis::groups::Membership>,
+    >,
     /// The list and search keep only these functions (`o`, `F`; Esc clears).
     pub filter: Option<filter::Filter>,
     /// Enter in the search prompt filters (`F`) rather than goes to a result.
@@ -254,6 +260,7 @@ impl App {
             filtering: false,
             grouping: crate::analysis::groups::Grouping::Object,
             groups: Vec::new(),
+            memberships: Default::default(),
             theme,
             locator,
             event: 0,

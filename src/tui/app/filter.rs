@@ -6,6 +6,7 @@
 //! (inclusive, current event). One filter at a time; Esc clears it.
 
 use super::App;
+use crate::analysis::groups::{Membership, costs};
 use crate::profile::FnId;
 use std::sync::Arc;
 
@@ -107,8 +108,15 @@ impl App {
     /// current event (by size), biggest first; groups with no cost left out.
     pub(super) fn compute_groups(&mut self) {
         let ev = self.event;
-        let mut groups =
-            crate::analysis::groups::groups(&self.profile, &self.analysis, self.grouping);
+        let members = match self.memberships.get(&self.grouping) {
+            Some(m) => m.clone(),
+            None => {
+                let m = Arc::new(Membership::new(&self.profile, self.grouping));
+                self.memberships.insert(self.grouping, m.clone());
+                m
+            }
+        };
+        let mut groups = costs(&self.profile, &self.analysis, &members);
         let size = |g: &crate::analysis::groups::Group| {
             g.inclusive.get(ev).copied().unwrap_or(0).saturating_abs()
         };
