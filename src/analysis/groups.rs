@@ -131,14 +131,21 @@ pub fn groups(profile: &Profile, a: &Analysis, grouping: Grouping) -> Vec<Group>
 /// The groups of `members` with their costs in `a`.
 pub fn costs(profile: &Profile, a: &Analysis, members: &Membership) -> Vec<Group> {
     let width = a.width;
+    // Each group's list made as long as it will be: a million functions
+    // in thousands of groups, without regrowing thousands of lists.
+    let mut sizes = vec![0usize; members.names.len()];
+    for &g in &members.of {
+        sizes[g as usize] += 1;
+    }
     let mut out: Vec<Group> = members
         .names
         .iter()
-        .map(|name| Group {
+        .zip(sizes)
+        .map(|(name, size)| Group {
             name: name.clone(),
             self_cost: vec![0; width],
             inclusive: vec![0; width],
-            functions: Vec::new(),
+            functions: Vec::with_capacity(size),
         })
         .collect();
     let member_of: Vec<usize> = members.of.iter().map(|&g| g as usize).collect();
