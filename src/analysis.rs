@@ -40,6 +40,9 @@ pub struct Cycle {
     pub called: u64,
 }
 
+/// `cycle_of` of a function in no cycle (4 bytes a function, not 8).
+const NO_CYCLE: u32 = u32::MAX;
+
 /// Everything the views need, for one selection of parts.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -58,7 +61,7 @@ pub struct Analysis {
     callers: Adjacency,
     callees: Adjacency,
     /// Index into `cycles` for functions in a cycle of two or more.
-    cycle_of: Vec<Option<u32>>,
+    cycle_of: Vec<u32>,
     pub cycles: Vec<Cycle>,
     /// Per column: whether any self, call or total cost is negative.
     signed: Vec<bool>,
@@ -125,7 +128,7 @@ impl Analysis {
             edge_costs: combined.edge_costs,
             callers,
             callees,
-            cycle_of: vec![None; n],
+            cycle_of: vec![NO_CYCLE; n],
             cycles: Vec::new(),
             signed: Vec::new(),
             every_function: false,
@@ -173,9 +176,17 @@ impl Analysis {
         self.callees.of(f)
     }
 
+    /// The index into `cycles` of `f`'s cycle.
+    fn cycle_index(&self, f: FnId) -> Option<u32> {
+        self.cycle_of
+            .get(f.index())
+            .copied()
+            .filter(|&c| c != NO_CYCLE)
+    }
+
     /// The cycle `f` belongs to, if it is part of mutual recursion.
     pub fn cycle_of(&self, f: FnId) -> Option<&Cycle> {
-        self.cycle_of[f.index()].map(|c| &self.cycles[c as usize])
+        self.cycle_index(f).map(|c| &self.cycles[c as usize])
     }
 
     /// A call from a function to itself or within its cycle: its cost is
@@ -189,8 +200,8 @@ impl Analysis {
     /// within its cycle (see `is_recursive`).
     pub fn calls_within_cycle(&self, caller: FnId, callee: FnId) -> bool {
         caller == callee
-            || (self.cycle_of[caller.index()].is_some()
-                && self.cycle_of[caller.index()] == self.cycle_of[callee.index()])
+            || (self.cycle_index(caller).is_some()
+                && self.cycle_index(caller) == self.cycle_index(callee))
     }
 
     /// Whether `f` has any cost or call in the selected parts.
@@ -234,9 +245,7 @@ impl Analysis {
         c.members
             .iter()
             .flat_map(|&m| of(m).iter().copied())
-            .filter(|&e| {
-                self.cycle_of[other(&self.edges[e as usize]).index()] != Some(cycle as u32)
-            })
+            .filter(|&e| self.cycle_index(other(&self.edges[e as usize])) != Some(cycle as u32))
             .collect()
     }
 }

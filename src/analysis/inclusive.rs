@@ -30,7 +30,7 @@ impl Analysis {
             cycle.number = i + 1;
             cycle.members.sort();
             for &m in &cycle.members {
-                self.cycle_of[m.index()] = Some(i as u32);
+                self.cycle_of[m.index()] = i as u32;
             }
         }
     }
@@ -90,10 +90,10 @@ impl Analysis {
             add(&mut outgoing[e.caller.index() * w..][..w], cost);
             add(&mut incoming[e.callee.index() * w..][..w], cost);
             called_from_outside[e.callee.index()] = true;
-            if let Some(c) = self.cycle_of[e.caller.index()] {
+            if let Some(c) = self.cycle_index(e.caller) {
                 add(&mut self.cycles[c as usize].inclusive, cost);
             }
-            if let Some(c) = self.cycle_of[e.callee.index()] {
+            if let Some(c) = self.cycle_index(e.callee) {
                 let cycle = &mut self.cycles[c as usize];
                 cycle.called = cycle.called.saturating_add(e.count);
                 add(cycle_in[c as usize].get_or_insert_with(|| vec![0; w]), cost);

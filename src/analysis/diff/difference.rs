@@ -36,7 +36,7 @@ impl Analysis {
         self.self_costs.resize(n * width, 0);
         self.inclusive.resize(n * width, 0);
         self.called.resize(n, 0);
-        self.cycle_of.resize(n, None);
+        self.cycle_of.resize(n, crate::analysis::NO_CYCLE);
         self.callers = Adjacency::build(n, &self.edges, |e| e.callee);
         self.callees = Adjacency::build(n, &self.edges, |e| e.caller);
         self
@@ -122,7 +122,7 @@ impl Analysis {
             called,
             edges,
             edge_costs,
-            cycle_of: vec![None; n],
+            cycle_of: vec![crate::analysis::NO_CYCLE; n],
             cycles: Vec::new(),
             signed,
             every_function: true,
