@@ -4,22 +4,19 @@
 
 mod detail;
 mod events;
+mod fn_index;
 mod ids;
 mod names;
 mod part;
 
 pub use detail::{Detail, Record, Reread};
 pub use events::{DerivedTerm, Event, EventTable};
+pub use fn_index::FunctionIndex;
 pub use ids::{FileId, FnId, ObjId};
-pub use names::Interner;
+pub use names::{Interner, name_hash, table_hash};
 pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
 
 use crate::format::printable;
-
-fn fn_hash(f: &Function) -> u64 {
-    use std::hash::BuildHasher;
-    rustc_hash::FxBuildHasher.hash_one(f)
-}
 
 /// How many diagnostics are kept; the rest are only counted.
 pub const KEPT_DIAGNOSTICS: usize = 10_000;
@@ -92,10 +89,8 @@ pub struct Profile {
     pub objects: Interner,
     pub fn_names: Interner,
     pub functions: Vec<Function>,
-    /// `functions` by hash: ids only, the keys are `functions` themselves
-    /// (a map of its own would cost a profile of millions of tiny
-    /// functions more than the functions).
-    fn_index: hashbrown::HashTable<u32>,
+    /// Finds `functions` by key.
+    fn_index: FunctionIndex,
     pub parts: Vec<Part>,
     /// The first `KEPT_DIAGNOSTICS` diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
@@ -115,16 +110,12 @@ impl Profile {
         }
         let id = u32::try_from(self.functions.len()).unwrap_or(u32::MAX);
         self.functions.push(key);
-        let functions = &self.functions;
-        self.fn_index
-            .insert_unique(fn_hash(&key), id, |&i| fn_hash(&functions[i as usize]));
+        self.fn_index.insert(name, id, &self.functions);
         FnId(id)
     }
 
     fn lookup(&self, key: &Function) -> Option<FnId> {
-        self.fn_index
-            .find(fn_hash(key), |&i| self.functions[i as usize] == *key)
-            .map(|&i| FnId(i))
+        self.fn_index.find(key.name, key, &self.functions).map(FnId)
     }
 
     /// Looks a function up by interned name, file and object without creating it.

@@ -28,7 +28,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub use reread::{Block, Blocks, LazyDetail};
+pub use reread::{Blocks, LazyDetail};
 pub(super) use sums::Sums;
 
 /// Why the parallel path gave up on a file (the sequential loader then reads it).
@@ -128,7 +128,7 @@ pub(super) fn load_file(
             })
             .collect();
         let mut first_line = header_lines + 1;
-        let mut blocks = Blocks::default();
+        let mut blocks = Blocks::new(npos);
         for worker in workers {
             while !worker.is_finished() {
                 let _ = finished.recv_timeout(PROGRESS_EVERY);

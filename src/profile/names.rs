@@ -11,11 +11,27 @@ pub struct Interner {
     text: String,
     /// Where each name starts in `text`; it ends where the next begins.
     starts: Vec<usize>,
-    index: HashTable<u32>,
+    /// Ids with their names' hashes, so growing the table never reads the
+    /// names again (a million names would be a million cache misses).
+    index: HashTable<Slot>,
 }
 
-fn hash(name: &str) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one(name)
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    id: u32,
+    hash: u32,
+}
+
+/// A name's hash in 32 bits: what a table of names keeps beside each id.
+pub fn name_hash(name: &[u8]) -> u32 {
+    let h = rustc_hash::FxBuildHasher.hash_one(name);
+    (h ^ (h >> 32)) as u32
+}
+
+/// A kept 32-bit hash spread over the 64 bits a hash table reads (its top
+/// bits pick the control byte, its low bits the bucket).
+pub fn table_hash(hash: u32) -> u64 {
+    u64::from(hash).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 fn slice<'a>(text: &'a str, starts: &[usize], id: u32) -> &'a str {
@@ -24,6 +40,15 @@ fn slice<'a>(text: &'a str, starts: &[usize], id: u32) -> &'a str {
         (Some(&a), Some(&b)) => &text[a..b],
         (Some(&a), None) => &text[a..],
         _ => "",
+    }
+}
+
+/// A name's text; bytes that are not UTF-8 become U+FFFD. Names are nearly
+/// always valid, and checking that is much faster than the lossy decoder.
+fn text_of(name: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(name) {
+        Ok(text) => text.into(),
+        Err(_) => String::from_utf8_lossy(name),
     }
 }
 
@@ -47,17 +72,36 @@ impl Interner {
         let id = u32::try_from(self.starts.len()).unwrap_or(u32::MAX);
         self.starts.push(self.text.len());
         self.text.push_str(name);
-        let (text, starts) = (&self.text, &self.starts);
+        let hash = name_hash(name.as_bytes());
         self.index
-            .insert_unique(hash(name), id, |&i| hash(slice(text, starts, i)));
+            .insert_unique(table_hash(hash), Slot { id, hash }, |s| table_hash(s.hash));
         id
+    }
+
+    /// Interns a name as a profile file spells it: UTF-8, or made so.
+    pub fn intern_bytes(&mut self, name: &[u8]) -> u32 {
+        self.intern(&text_of(name))
+    }
+
+    /// The id of a name as a profile file spells it, if interned.
+    pub fn get_bytes(&self, name: &[u8]) -> Option<u32> {
+        self.get(&text_of(name))
     }
 
     pub fn get(&self, name: &str) -> Option<u32> {
         let (text, starts) = (&self.text, &self.starts);
+        let hash = name_hash(name.as_bytes());
         self.index
-            .find(hash(name), |&i| slice(text, starts, i) == name)
-            .copied()
+            .find(table_hash(hash), |s| {
+                s.hash == hash && slice(text, starts, s.id) == name
+            })
+            .map(|s| s.id)
+    }
+
+    /// Makes room for `additional` more names.
+    pub fn reserve(&mut self, additional: usize) {
+        self.starts.reserve(additional);
+        self.index.reserve(additional, |s| table_hash(s.hash));
     }
 
     pub fn name(&self, id: u32) -> &str {

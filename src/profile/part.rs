@@ -101,10 +101,9 @@ pub struct Part {
     /// cost in this part, in the order of `self_fns` (so many parts of few
     /// functions each cost no more than their data).
     pub self_costs: Vec<Cost>,
-    /// The function of each row of `self_costs`.
+    /// The function of each row of `self_costs`; sorted once the part is
+    /// finished, so a row is found by binary search without an index.
     pub self_fns: Vec<FnId>,
-    /// (function, row) sorted by function, for `self_cost` lookups.
-    pub(crate) self_index: Vec<(FnId, u32)>,
     /// Calls summed per (caller, callee) pair.
     pub edges: Vec<PartEdge>,
     /// `width()` columns per entry of `edges`: the inclusive cost of those calls.
@@ -167,24 +166,30 @@ impl Part {
     /// The self cost row of `f` in part columns (empty if never seen here).
     pub fn self_cost(&self, f: FnId) -> &[Cost] {
         let w = self.width();
-        match self.self_index.binary_search_by_key(&f, |e| e.0) {
-            Ok(i) => {
-                let row = self.self_index[i].1 as usize;
-                &self.self_costs[row * w..(row + 1) * w]
-            }
+        match self.self_fns.binary_search(&f) {
+            Ok(row) => &self.self_costs[row * w..(row + 1) * w],
             Err(_) => &[],
         }
     }
 
-    /// Builds the lookup index once the part is complete.
+    /// Sorts the self cost rows by function once the part is complete
+    /// (they nearly always are already: functions are numbered as met).
     pub fn finish(&mut self) {
-        self.self_index = self
-            .self_fns
-            .iter()
-            .enumerate()
-            .map(|(row, &f)| (f, row as u32))
-            .collect();
-        self.self_index.sort_unstable();
+        if !self.self_fns.is_sorted() {
+            let w = self.width();
+            let mut order: Vec<u32> = (0..self.self_fns.len() as u32).collect();
+            order.sort_unstable_by_key(|&row| self.self_fns[row as usize]);
+            let mut costs = Vec::with_capacity(self.self_costs.len());
+            for &row in &order {
+                let row = row as usize;
+                costs.extend_from_slice(&self.self_costs[row * w..(row + 1) * w]);
+            }
+            self.self_costs = costs;
+            self.self_fns = order
+                .iter()
+                .map(|&row| self.self_fns[row as usize])
+                .collect();
+        }
         self.detail.finish();
     }
 

@@ -91,14 +91,14 @@ impl Loader<'_> {
             Space::Function => &mut self.fns,
         };
         let Some(id) = id else {
-            return Some(interner.intern(&String::from_utf8_lossy(name)));
+            return Some(interner.intern_bytes(name));
         };
         if id.overflow {
             self.error("name ID does not fit in 64 bits".into());
             return None;
         }
         if !name.is_empty() {
-            let interned = interner.intern(&String::from_utf8_lossy(name));
+            let interned = interner.intern_bytes(name);
             table.define(id.value, interned);
             return Some(interned);
         }

@@ -6,7 +6,7 @@
 use super::{Loader, Pending};
 use crate::parse::IdMap;
 use crate::parse::parallel::local::{Entry, Space};
-use crate::parse::parallel::{Bail, Block, Blocks, Chunk, LazyDetail, Sums};
+use crate::parse::parallel::{Bail, Blocks, Chunk, LazyDetail, Sums};
 use crate::profile::{FileId, Interner, ObjId, Positions};
 use std::sync::Arc;
 
@@ -83,7 +83,6 @@ impl Loader<'_> {
             edges,
             edge_costs,
             blocks: local_blocks,
-            lasts,
             has_data,
             ..
         } = sums;
@@ -102,14 +101,7 @@ impl Loader<'_> {
             }
         }
         drop((edges, edge_costs));
-        blocks.list.extend(local_blocks.iter().map(|b| Block {
-            func: fns[b.func as usize],
-            obj: ObjId(objs[b.obj as usize]),
-            fn_file: FileId(files[b.fn_file as usize]),
-            known: b.known,
-            start: b.start,
-        }));
-        blocks.lasts.extend_from_slice(&lasts);
+        blocks.append(local_blocks, |f| fns[f as usize]);
         self.obj = ObjId(objs[end_obj as usize]);
         self.fn_file = FileId(files[end_fn_file as usize]);
         self.line_file = self.fn_file;
@@ -133,13 +125,14 @@ fn resolve(
     table: &mut IdMap,
     interner: &mut Interner,
 ) -> Result<Vec<u32>, Bail> {
+    interner.reserve(space.len());
     space
         .entries()
         .map(|entry| match entry {
             Entry::Inherited => Ok(inherited),
-            Entry::Literal(name) => Ok(interner.intern(&String::from_utf8_lossy(name))),
+            Entry::Literal(name) => Ok(interner.intern_bytes(name)),
             Entry::Defined(id, name) => {
-                let interned = interner.intern(&String::from_utf8_lossy(name));
+                let interned = interner.intern_bytes(name);
                 match table.get(id) {
                     Some(other) if other != interned => Err(Bail("name ID redefined")),
                     _ => {

@@ -7,8 +7,8 @@
 use super::Bail;
 use crate::parse::IdMap;
 use crate::parse::{fields, lines};
+use crate::profile::{FunctionIndex, name_hash, table_hash};
 use hashbrown::HashTable;
-use std::hash::BuildHasher;
 
 /// One name as a chunk saw it first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ enum Kind {
 #[derive(Debug, Default)]
 pub struct Space {
     kinds: Vec<Kind>,
-    /// The `(id)` of compressed entries (0 for the others).
+    /// The `(id)` of compressed entries; the name's hash for literal ones.
     ids: Vec<u64>,
     /// The names' text, end to end; entry `i` ends at `ends[i]`.
     text: Vec<u8>,
@@ -46,10 +46,6 @@ pub struct Space {
     /// Literal entries, by the hash of their text.
     literal: HashTable<u32>,
     compressed: IdMap,
-}
-
-fn hash(name: &[u8]) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one(name)
 }
 
 impl Space {
@@ -112,17 +108,17 @@ impl Space {
             },
         };
         let Some(id) = id else {
-            let h = hash(name);
-            if let Some(&i) = self.literal.find(h, |&i| self.name(i as usize) == name) {
+            let h = name_hash(name);
+            let found = self.literal.find(table_hash(h), |&i| {
+                self.ids[i as usize] == u64::from(h) && self.name(i as usize) == name
+            });
+            if let Some(&i) = found {
                 return Ok(i);
             }
-            let i = self.push(Kind::Literal, 0, name)?;
-            let (text, ends) = (&self.text, &self.ends);
-            self.literal.insert_unique(h, i, |&j| {
-                let j = j as usize;
-                let start = j.checked_sub(1).map_or(0, |p| ends[p] as usize);
-                hash(&text[start..ends[j] as usize])
-            });
+            let i = self.push(Kind::Literal, u64::from(h), name)?;
+            let ids = &self.ids;
+            self.literal
+                .insert_unique(table_hash(h), i, |&j| table_hash(ids[j as usize] as u32));
             return Ok(i);
         };
         match self.compressed.get(id) {
@@ -153,11 +149,7 @@ pub struct Tables {
     pub files: Space,
     pub names: Space,
     pub functions: Vec<(u32, u32, u32)>,
-    /// `functions` by hash (ids only).
-    fn_index: HashTable<u32>,
-    /// The function last made of each name: a name is nearly always one
-    /// function, and this array is looked up without hashing.
-    by_name: Vec<u32>,
+    fn_index: FunctionIndex,
 }
 
 impl Default for Tables {
@@ -167,8 +159,7 @@ impl Default for Tables {
             files: Space::inheriting(),
             names: Space::default(),
             functions: Vec::new(),
-            fn_index: HashTable::new(),
-            by_name: Vec::new(),
+            fn_index: FunctionIndex::default(),
         }
     }
 }
@@ -176,30 +167,12 @@ impl Default for Tables {
 impl Tables {
     pub fn function(&mut self, name: u32, file: u32, obj: u32) -> u32 {
         let key = (name, file, obj);
-        let n = name as usize;
-        if let Some(&f) = self.by_name.get(n)
-            && self.functions.get(f as usize) == Some(&key)
-        {
-            return f;
+        if let Some(id) = self.fn_index.find(name, &key, &self.functions) {
+            return id;
         }
-        let h = rustc_hash::FxBuildHasher.hash_one(key);
-        let functions = &self.functions;
-        let id = match self.fn_index.find(h, |&i| functions[i as usize] == key) {
-            Some(&id) => id,
-            None => {
-                let id = functions.len() as u32;
-                self.functions.push(key);
-                let functions = &self.functions;
-                self.fn_index.insert_unique(h, id, |&i| {
-                    rustc_hash::FxBuildHasher.hash_one(functions[i as usize])
-                });
-                id
-            }
-        };
-        if n >= self.by_name.len() {
-            self.by_name.resize(n + 1, u32::MAX);
-        }
-        self.by_name[n] = id;
+        let id = self.functions.len() as u32;
+        self.functions.push(key);
+        self.fn_index.insert(name, id, &self.functions);
         id
     }
 }

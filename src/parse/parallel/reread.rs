@@ -16,38 +16,65 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::SystemTime;
 
-/// One `fn=` block: from byte `start` of the file to the next block (or the
-/// end), and the object, file and positions current where it starts.
-#[derive(Clone, Debug)]
-pub struct Block {
-    pub func: FnId,
-    pub obj: ObjId,
-    pub fn_file: FileId,
-    /// Which position columns are known where it starts (a bit each).
-    pub known: u8,
-    pub start: u64,
+/// Where each `fn=` block of a part starts (byte offset, to the next
+/// block or the end) and the positions current there, a column each: a
+/// profile of millions of tiny functions pays 13 bytes a block, and 8 more
+/// per position column. The object and file current at a block's start
+/// are its function's. `F` is the function id (local to a chunk while
+/// loading).
+#[derive(Debug)]
+pub struct Blocks<F = FnId> {
+    pub funcs: Vec<F>,
+    pub starts: Vec<u64>,
+    /// Which position columns are known where each starts (a bit each).
+    known: Vec<u8>,
+    /// `npos` values a block.
+    lasts: Vec<u64>,
+    npos: usize,
 }
 
-/// A part's blocks and the position state each starts from, the part's
-/// position columns a block side by side (most profiles have one: a
-/// profile of millions of tiny functions pays 8 bytes a block, not 24).
-#[derive(Debug, Default)]
-pub struct Blocks {
-    pub list: Vec<Block>,
-    pub lasts: Vec<u64>,
-}
-
-impl Blocks {
-    /// Where block `b` starts from, with `npos` position columns.
-    fn last(&self, b: usize, npos: usize) -> Last {
-        let mut at = [0; 3];
-        let npos = npos.min(3);
-        if let Some(values) = self.lasts.get(b * npos..(b + 1) * npos) {
-            at[..npos].copy_from_slice(values);
+impl<F> Blocks<F> {
+    pub fn new(npos: usize) -> Self {
+        Blocks {
+            funcs: Vec::new(),
+            starts: Vec::new(),
+            known: Vec::new(),
+            lasts: Vec::new(),
+            npos: npos.min(3),
         }
+    }
+
+    pub fn len(&self) -> usize {
+        self.funcs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.funcs.is_empty()
+    }
+
+    pub fn push(&mut self, func: F, start: u64, last: Last) {
+        self.funcs.push(func);
+        self.starts.push(start);
+        self.known.push(last.known);
+        self.lasts.extend_from_slice(&last.at[..self.npos]);
+    }
+
+    /// Appends `other`'s blocks, their functions mapped by `func`.
+    pub fn append<G: Copy>(&mut self, other: Blocks<G>, func: impl Fn(G) -> F) {
+        self.funcs.extend(other.funcs.iter().map(|&g| func(g)));
+        self.starts.extend_from_slice(&other.starts);
+        self.known.extend_from_slice(&other.known);
+        self.lasts.extend_from_slice(&other.lasts);
+    }
+
+    /// Where block `b` starts from.
+    fn last(&self, b: usize) -> Last {
+        let mut at = [0; 3];
+        let npos = self.npos;
+        at[..npos].copy_from_slice(&self.lasts[b * npos..(b + 1) * npos]);
         Last {
             at,
-            known: self.list[b].known,
+            known: self.known[b],
         }
     }
 }
@@ -77,8 +104,8 @@ impl LazyDetail {
         blocks: Blocks,
     ) -> Self {
         // Sorted as (function, block) pairs side by side: no indirection.
-        let mut pairs: Vec<(FnId, u32)> = (0..blocks.list.len() as u32)
-            .map(|b| (blocks.list[b as usize].func, b))
+        let mut pairs: Vec<(FnId, u32)> = (blocks.funcs.iter().copied())
+            .zip(0..blocks.len() as u32)
             .collect();
         pairs.sort_unstable();
         let by_func = pairs.into_iter().map(|(_, b)| b).collect();
@@ -119,20 +146,20 @@ impl LazyDetail {
         end: u64,
         visit: &mut dyn FnMut(Record<'_>),
     ) -> Result<(), String> {
-        let block = &self.blocks.list[b];
+        let function = profile.functions[self.blocks.funcs[b].index()];
         let sink = Records {
             profile,
             detail: self,
-            obj: block.obj,
-            fn_file: block.fn_file,
+            obj: function.object,
+            fn_file: function.file,
             resolved: Default::default(),
             costs: Vec::new(),
             visit,
         };
         let npos = self.positions.count();
-        let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b, npos));
+        let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b));
         let read = AtomicU64::new(0);
-        match scan_range(&self.path, block.start, end, &mut scanner, &read) {
+        match scan_range(&self.path, self.blocks.starts[b], end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Bail(why))) => Err(self.cannot(why)),
             Err(e) => Err(self.cannot(&e.to_string())),
@@ -150,18 +177,18 @@ impl Reread for LazyDetail {
         self.unchanged()?;
         let Some(f) = only else {
             // Every record: one scan from the first block to the end.
-            return match self.blocks.list.is_empty() {
+            return match self.blocks.is_empty() {
                 false => self.scan(profile, 0, self.len, visit),
                 true => Ok(()),
             };
         };
-        let list = &self.blocks.list;
-        let from = self.by_func.partition_point(|&b| list[b as usize].func < f);
+        let (funcs, starts) = (&self.blocks.funcs, &self.blocks.starts);
+        let from = self.by_func.partition_point(|&b| funcs[b as usize] < f);
         for &b in self.by_func[from..]
             .iter()
-            .take_while(|&&b| list[b as usize].func == f)
+            .take_while(|&&b| funcs[b as usize] == f)
         {
-            let end = list.get(b as usize + 1).map_or(self.len, |n| n.start);
+            let end = starts.get(b as usize + 1).copied().unwrap_or(self.len);
             self.scan(profile, b as usize, end, visit)?;
         }
         Ok(())
@@ -206,7 +233,7 @@ fn lookup(
     }
     let id = match space.entry(i) {
         Entry::Inherited => Some(inherited),
-        Entry::Literal(name) => interner.get(&String::from_utf8_lossy(name)),
+        Entry::Literal(name) => interner.get_bytes(name),
         Entry::Defined(id, _) | Entry::External(id) => table.get(id),
     };
     let id = id.ok_or(Bail("a name not in the profile"))?;
@@ -344,5 +371,5 @@ impl Sink for Records<'_> {
         Ok(())
     }
 
-    fn block(&mut self, _: u32, _: u64, _: u32, _: u32, _: Last) {}
+    fn block(&mut self, _: u32, _: u64, _: Last) {}
 }

@@ -185,8 +185,7 @@ impl<S: Sink> Scanner<S> {
             b"fn" => {
                 let name = t.names.resolve(value)?;
                 let func = t.function(name, self.fn_file, self.obj);
-                self.sink
-                    .block(func, offset, self.obj, self.fn_file, self.last);
+                self.sink.block(func, offset, self.last);
                 self.func = Some(func);
                 self.unused_fn = true;
                 self.line_file = self.fn_file;

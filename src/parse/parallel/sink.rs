@@ -31,8 +31,8 @@ pub trait Sink {
     fn call(&mut self, t: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail>;
     fn jump(&mut self, t: &Tables, jump: LocalJump) -> Result<(), Bail>;
     /// A `fn=` line at byte `offset` starts a block of `func`, with the
-    /// object, file and positions current before it.
-    fn block(&mut self, func: u32, offset: u64, obj: u32, fn_file: u32, last: Last);
+    /// positions current before it.
+    fn block(&mut self, func: u32, offset: u64, last: Last);
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -3,12 +3,12 @@
 
 use super::Bail;
 use super::local::Tables;
+use super::reread::Blocks;
 use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::EdgeIndex;
 use crate::profile::Cost;
 
 /// The `Sink` of a load: self costs per function, calls per edge, blocks.
-#[derive(Default)]
 pub struct Sums {
     width: usize,
     /// `width` columns per local function.
@@ -20,21 +20,8 @@ pub struct Sums {
     /// (caller, callee, count), in the order first seen.
     pub edges: Vec<(u32, u32, u64)>,
     pub edge_costs: Vec<Cost>,
-    pub blocks: Vec<LocalBlock>,
-    /// The position state each block starts from: `npos` values a block.
-    pub lasts: Vec<u64>,
-    npos: usize,
+    pub blocks: Blocks<u32>,
     pub has_data: bool,
-}
-
-/// A `fn=` block as the chunk saw it (its position state in `lasts`).
-pub struct LocalBlock {
-    pub func: u32,
-    pub obj: u32,
-    pub fn_file: u32,
-    /// Which position columns are known where it starts (a bit each).
-    pub known: u8,
-    pub start: u64,
 }
 
 /// Adds `costs` into `into`; false on overflow (the sequential loader
@@ -54,8 +41,14 @@ impl Sums {
     pub fn new(width: usize, npos: usize) -> Self {
         Sums {
             width,
-            npos,
-            ..Sums::default()
+            rows: Vec::new(),
+            has_row: Vec::new(),
+            row_order: Vec::new(),
+            edge_index: EdgeIndex::default(),
+            edges: Vec::new(),
+            edge_costs: Vec::new(),
+            blocks: Blocks::new(npos),
+            has_data: false,
         }
     }
 
@@ -128,14 +121,7 @@ impl Sink for Sums {
         Ok(())
     }
 
-    fn block(&mut self, func: u32, start: u64, obj: u32, fn_file: u32, last: Last) {
-        self.blocks.push(LocalBlock {
-            func,
-            obj,
-            fn_file,
-            known: last.known,
-            start,
-        });
-        self.lasts.extend_from_slice(&last.at[..self.npos.min(3)]);
+    fn block(&mut self, func: u32, start: u64, last: Last) {
+        self.blocks.push(func, start, last);
     }
 }
