@@ -134,7 +134,6 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
         .map(FnId::from_index)
         .filter(|&f| analysis.is_active(f) && options.keeps(profile, f))
         .collect();
-    fns.sort_by(|&a, &b| order.compare(profile, Row::Function(a), Row::Function(b)));
     let total = order.reference();
     let pct = |c: i64| {
         if total == 0 {
@@ -143,23 +142,41 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
             c as f64 * 100.0 / total as f64
         }
     };
-    let mut shown = Vec::new();
-    let mut covered: i64 = 0;
-    for f in fns {
-        let size = order.size(Row::Function(f));
-        let enough = if options.inclusive {
-            // Inclusive costs overlap, so no running sum: each must reach the floor.
-            pct(size) < 100.0 - options.threshold
-        } else {
-            pct(covered) >= options.threshold
-        };
-        if enough || options.limit.is_some_and(|l| shown.len() >= l) {
-            break;
+    // The functions listed in order, if the cut comes within the best `n`.
+    let cut = |best: &[FnId], all: bool| {
+        let mut shown = Vec::new();
+        let mut covered: i64 = 0;
+        for &f in best {
+            let size = order.size(Row::Function(f));
+            let enough = if options.inclusive {
+                // Inclusive costs overlap, so no running sum: each must reach the floor.
+                pct(size) < 100.0 - options.threshold
+            } else {
+                pct(covered) >= options.threshold
+            };
+            if enough || options.limit.is_some_and(|l| shown.len() >= l) {
+                return Some(shown);
+            }
+            covered = covered.saturating_add(size);
+            shown.push(f);
         }
-        covered = covered.saturating_add(size);
-        shown.push(f);
+        all.then_some(shown)
+    };
+    // A report shows few of a million functions: only the best are sorted,
+    // more of them while the cut is not among them.
+    let compare = |a: &FnId, b: &FnId| order.compare(profile, Row::Function(*a), Row::Function(*b));
+    let mut n = options.limit.map_or(1024, |l| l.saturating_add(1)).max(1);
+    loop {
+        n = n.min(fns.len());
+        if n < fns.len() {
+            fns.select_nth_unstable_by(n, compare);
+        }
+        fns[..n].sort_by(compare);
+        if let Some(shown) = cut(&fns[..n], n == fns.len()) {
+            return shown;
+        }
+        n = n.saturating_mul(8);
     }
-    shown
 }
 
 /// The rows of the report: the `ranked` functions, and among them each
