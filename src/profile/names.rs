@@ -66,16 +66,24 @@ impl Default for Interner {
 
 impl Interner {
     pub fn intern(&mut self, name: &str) -> u32 {
-        if let Some(id) = self.get(name) {
-            return id;
-        }
-        let id = u32::try_from(self.starts.len()).unwrap_or(u32::MAX);
-        self.starts.push(self.text.len());
-        self.text.push_str(name);
+        let (text, starts) = (&self.text, &self.starts);
         let hash = name_hash(name.as_bytes());
-        self.index
-            .insert_unique(table_hash(hash), Slot { id, hash }, |s| table_hash(s.hash));
-        id
+        // One probe finds the name or the slot it goes in.
+        let entry = self.index.entry(
+            table_hash(hash),
+            |s| s.hash == hash && slice(text, starts, s.id) == name,
+            |s| table_hash(s.hash),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(found) => found.get().id,
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                let id = u32::try_from(self.starts.len()).unwrap_or(u32::MAX);
+                slot.insert(Slot { id, hash });
+                self.starts.push(self.text.len());
+                self.text.push_str(name);
+                id
+            }
+        }
     }
 
     /// Interns a name as a profile file spells it: UTF-8, or made so.
@@ -98,9 +106,12 @@ impl Interner {
             .map(|s| s.id)
     }
 
-    /// Makes room for `additional` more names.
-    pub fn reserve(&mut self, additional: usize) {
-        self.starts.reserve(additional);
+    /// Makes room for `additional` more names of `bytes` bytes in all, to
+    /// the byte (doubling would leave up to half of a million names' room
+    /// unused).
+    pub fn reserve(&mut self, additional: usize, bytes: usize) {
+        self.starts.reserve_exact(additional);
+        self.text.reserve_exact(bytes);
         self.index.reserve(additional, |s| table_hash(s.hash));
     }
 

@@ -48,6 +48,12 @@ pub struct Space {
     compressed: IdMap,
 }
 
+/// Entry `i`'s text, entries ending at `ends`.
+fn name_of<'a>(text: &'a [u8], ends: &[u32], i: usize) -> &'a [u8] {
+    let start = i.checked_sub(1).map_or(0, |p| ends[p] as usize);
+    &text[start..ends[i] as usize]
+}
+
 impl Space {
     /// A space whose entry 0 is the value current at the chunk's start.
     pub fn inheriting() -> Self {
@@ -63,9 +69,13 @@ impl Space {
         self.kinds.len()
     }
 
+    /// The bytes of all names together.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     fn name(&self, i: usize) -> &[u8] {
-        let start = i.checked_sub(1).map_or(0, |p| self.ends[p] as usize);
-        &self.text[start..self.ends[i] as usize]
+        name_of(&self.text, &self.ends, i)
     }
 
     /// Entry `i`.
@@ -109,17 +119,21 @@ impl Space {
         };
         let Some(id) = id else {
             let h = name_hash(name);
-            let found = self.literal.find(table_hash(h), |&i| {
-                self.ids[i as usize] == u64::from(h) && self.name(i as usize) == name
-            });
-            if let Some(&i) = found {
-                return Ok(i);
-            }
-            let i = self.push(Kind::Literal, u64::from(h), name)?;
-            let ids = &self.ids;
-            self.literal
-                .insert_unique(table_hash(h), i, |&j| table_hash(ids[j as usize] as u32));
-            return Ok(i);
+            let (ids, text, ends) = (&self.ids, &self.text, &self.ends);
+            // One probe finds the name or the slot it goes in.
+            let entry = self.literal.entry(
+                table_hash(h),
+                |&i| ids[i as usize] == u64::from(h) && name_of(text, ends, i as usize) == name,
+                |&j| table_hash(ids[j as usize] as u32),
+            );
+            return match entry {
+                hashbrown::hash_table::Entry::Occupied(found) => Ok(*found.get()),
+                hashbrown::hash_table::Entry::Vacant(slot) => {
+                    let i = u32::try_from(self.kinds.len()).map_err(|_| Bail("too many names"))?;
+                    slot.insert(i);
+                    self.push(Kind::Literal, u64::from(h), name)
+                }
+            };
         };
         match self.compressed.get(id) {
             Some(i) if name.is_empty() => Ok(i),

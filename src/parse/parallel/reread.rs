@@ -59,8 +59,13 @@ impl<F> Blocks<F> {
         self.lasts.extend_from_slice(&last.at[..self.npos]);
     }
 
-    /// Appends `other`'s blocks, their functions mapped by `func`.
+    /// Appends `other`'s blocks, their functions mapped by `func`; the
+    /// columns grow to the block, not by doubling.
     pub fn append<G: Copy>(&mut self, other: Blocks<G>, func: impl Fn(G) -> F) {
+        self.funcs.reserve_exact(other.len());
+        self.starts.reserve_exact(other.len());
+        self.known.reserve_exact(other.len());
+        self.lasts.reserve_exact(other.lasts.len());
         self.funcs.extend(other.funcs.iter().map(|&g| func(g)));
         self.starts.extend_from_slice(&other.starts);
         self.known.extend_from_slice(&other.known);
@@ -108,7 +113,9 @@ impl LazyDetail {
             .zip(0..blocks.len() as u32)
             .collect();
         pairs.sort_unstable();
-        let by_func = pairs.into_iter().map(|(_, b)| b).collect();
+        let mut by_func: Vec<u32> = pairs.into_iter().map(|(_, b)| b).collect();
+        // The collect reuses the pairs' buffer, twice the size needed.
+        by_func.shrink_to_fit();
         let [files, objects, fns] = loader.name_tables();
         let positions = loader.part_positions();
         LazyDetail {
