@@ -54,6 +54,10 @@ fn a_scrolling_key_writes_little_more_than_a_move() {
             "{size:?}: a search character wrote {typed} bytes, a repaint {repaint}"
         );
     }
+    // Issue "ssh": a search character under 600 bytes. At 200x60 it cannot
+    // be: `e` after `v` brings in 20 rows of long C++ names, 5.5 KB of text.
+    let (_, _, typed, _) = bytes_per_key((80, 24));
+    assert!(typed < 600, "80x24: a search character wrote {typed} bytes");
 }
 
 /// `vec` after `ve` takes rows from the middle of the results: the rows

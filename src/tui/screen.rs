@@ -161,7 +161,7 @@ impl Screen {
             }
         }
         let mut bytes = String::new();
-        emit::cells(&mut bytes, self.shown.diff(&frame));
+        emit::cells(&mut bytes, self.shown.diff(&frame), Some(&frame));
         self.write(&bytes)?;
         self.out.flush()?;
         self.shown = frame;
@@ -201,7 +201,7 @@ pub fn ansi_text(buf: &Buffer) -> String {
     for y in 0..buf.area.height {
         let row = (0..w).map(|x| (x, 0, &buf[(x, y)]));
         let mut line = String::new();
-        emit::cells(&mut line, row);
+        emit::cells(&mut line, row, None);
         // The first cell's move is not wanted in a text file.
         let line = line.strip_prefix("\x1b[1H").unwrap_or(&line);
         out.push_str(line.trim_end_matches(' '));

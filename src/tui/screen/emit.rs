@@ -1,11 +1,12 @@
 //! The bytes for a frame's changed cells, as few as a terminal needs:
 //! cursor moves only where the next cell is not where the cursor is (a
-//! short hop forward as `CSI n C`, a new row as `CSI row H`), one SGR per
+//! short hop forward as `CSI n C`, or the unchanged cells themselves where
+//! they are fewer bytes, a new row as `CSI row H`), one SGR per
 //! change of style, and the 16 named colours as their classic codes
 //! (`30`..`37`, `90`..`97`), which every terminal knows, rather than the
 //! 256-colour form.
 
-use ratatui::buffer::Cell;
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::style::{Color, Modifier};
 use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
@@ -25,15 +26,26 @@ const PLAIN: Pen = Pen {
 };
 
 /// Appends to `out` what draws `cells` (positions in drawing order), and
-/// leaves the pen plain.
-pub fn cells<'a>(out: &mut String, cells: impl IntoIterator<Item = (u16, u16, &'a Cell)>) {
+/// leaves the pen plain. `frame`, where given, is the frame the cells are
+/// of: short runs of its unchanged cells between changed ones are written
+/// again where that is shorter than hopping over them.
+pub fn cells<'a>(
+    out: &mut String,
+    cells: impl IntoIterator<Item = (u16, u16, &'a Cell)>,
+    frame: Option<&Buffer>,
+) {
     let mut pen = PLAIN;
     let mut at: Option<(u16, u16)> = None;
     for (x, y, cell) in cells {
         match at {
             Some((cx, cy)) if cy == y && cx == x => {}
             Some((cx, cy)) if cy == y && x > cx && x - cx <= 4 => {
-                let _ = write!(out, "\x1b[{}C", x - cx);
+                match frame.and_then(|f| unchanged_run(f, cx..x, y, pen)) {
+                    Some(text) => out.push_str(&text),
+                    None => {
+                        let _ = write!(out, "\x1b[{}C", x - cx);
+                    }
+                }
             }
             _ if x == 0 => {
                 let _ = write!(out, "\x1b[{}H", y + 1);
@@ -59,6 +71,24 @@ pub fn cells<'a>(out: &mut String, cells: impl IntoIterator<Item = (u16, u16, &'
     if pen != PLAIN {
         out.push_str("\x1b[0m");
     }
+}
+
+/// The text of cells `xs` of row `y` if writing it again is shorter than
+/// the hop over them (`CSI n C`, 4 bytes) and needs no change of pen: one
+/// plain-width character each.
+fn unchanged_run(frame: &Buffer, xs: std::ops::Range<u16>, y: u16, pen: Pen) -> Option<String> {
+    let mut text = String::new();
+    for x in xs {
+        let cell = frame.cell((x, y))?;
+        let symbol = cell.symbol();
+        let same_pen = cell.fg == pen.fg && cell.bg == pen.bg && cell.modifier == pen.modifier;
+        let plain = cell.diff_option == ratatui::buffer::CellDiffOption::None;
+        if !same_pen || !plain || symbol.len() != 1 || symbol.width() != 1 {
+            return None;
+        }
+        text.push_str(symbol);
+    }
+    (text.len() < 4).then_some(text)
 }
 
 /// One SGR sequence taking the pen from `from` to `to`.
@@ -143,14 +173,36 @@ mod tests {
         b.set_string(2, 1, "ab", Style::new().fg(Color::Red));
         b.set_string(8, 1, "c", Style::new().fg(Color::Red));
         let mut out = String::new();
-        cells(&mut out, a.diff(&b));
+        cells(&mut out, a.diff(&b), Some(&b));
         assert_eq!(out, "\x1b[2;3H\x1b[31mab\x1b[4Cc\x1b[0m");
         let mut out = String::new();
-        cells(&mut out, b.diff(&a));
+        cells(&mut out, b.diff(&a), Some(&a));
         assert_eq!(
             out,
             "\x1b[2;3Hab\x1b[4Cc".replace("ab", "  ").replace('c', " ")
         );
+    }
+
+    #[test]
+    fn short_unchanged_runs_in_the_same_style_are_written_not_hopped() {
+        let a = Buffer::empty(Rect::new(0, 0, 20, 1));
+        let mut b = a.clone();
+        b.set_string(0, 0, "abcdefgh", Style::new());
+        let mut c = b.clone();
+        c.set_string(0, 0, "Xbc", Style::new());
+        c.set_string(4, 0, "E", Style::new());
+        c.set_string(7, 0, "H", Style::new());
+        let mut out = String::new();
+        cells(&mut out, b.diff(&c), Some(&c));
+        // `bcd` (3 bytes) rather than a hop, and `fg`.
+        assert_eq!(out, "\x1b[1HXbcdEfgH");
+        // Cells in another style are hopped over.
+        let red = Style::new().fg(Color::Red);
+        b.set_style(Rect::new(1, 0, 2, 1), red);
+        c.set_style(Rect::new(1, 0, 2, 1), red);
+        let mut out = String::new();
+        cells(&mut out, b.diff(&c), Some(&c));
+        assert_eq!(out, "\x1b[1HX\x1b[3CEfgH");
     }
 
     #[test]
