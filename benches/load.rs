@@ -1,6 +1,8 @@
-//! Load throughput and peak memory (issue 4), on generated profiles of
-//! 10 MB and 100 MB (1 GB with `CGTUI_BENCH_BIG=1`) and on real profiles
-//! placed in `bench-data/*.callgrind` (see `scripts/make-real-profile.sh`).
+//! Load throughput and peak memory (issues 4 and 18), on generated profiles
+//! of 10 MB and 100 MB (1 GB with `CGTUI_BENCH_BIG=1`), on generated
+//! profiles of many functions (50k, 300k and 1M functions at 20, 110 and
+//! 500 MB, and 5M tiny functions) and on real profiles placed in
+//! `bench-data/*.callgrind` (see `scripts/make-real-profile.sh`).
 //!
 //! `cargo bench --bench load` (a plain harness: prints a table).
 //!
@@ -8,6 +10,7 @@
 //! `Analysis`, i.e. inclusive costs), from a warm page cache, by the parallel
 //! loader (which must not give up on these files) and by the sequential one,
 //! beside the floor of any loader: finding the lines (memchr over the file).
+//! `wc -l` on the same file is timed beside it.
 //! Exactness: the totals loaded must equal what the generator wrote. Peak
 //! memory: the release binary runs `cgtui report` on the file in a child
 //! process whose VmHWM is read from /proc while it runs.
@@ -68,6 +71,22 @@ fn peak_memory(path: &Path) -> Option<u64> {
     measure::run(&["report", "--limit", "1", path]).map(|(_, peak)| peak)
 }
 
+/// The best time of `wc -l` on `path`.
+fn time_wc(path: &Path, runs: usize) -> Option<Duration> {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let out = std::process::Command::new("wc")
+                .arg("-l")
+                .arg(path)
+                .output()
+                .ok()?;
+            out.status.success().then(|| start.elapsed())
+        })
+        .min()
+        .flatten()
+}
+
 /// The best time to find every line of `path` (the floor of any loader).
 fn time_lines(path: &Path, runs: usize) -> Duration {
     let mut best = Duration::MAX;
@@ -100,11 +119,12 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
         "{name}: both loaders give the same totals"
     );
     let floor = time_lines(path, runs);
+    let wc = time_wc(path, runs).map_or("n/a".to_string(), |d| format!("{:.3} s", d.as_secs_f64()));
     let mb = bytes as f64 / 1e6;
     let rate = |d: Duration| mb / d.as_secs_f64();
     let peak = peak_memory(path);
     println!(
-        "{name:<24} {mb:>8.1} MB {:>7.3} s {:>6.0} MB/s {:>7.3} s {:>6.0} MB/s {:>6.0} MB/s   {}",
+        "{name:<24} {mb:>8.1} MB {:>7.3} s {:>6.0} MB/s {:>7.3} s {:>6.0} MB/s {:>6.0} MB/s {wc:>8}   {}",
         best.as_secs_f64(),
         rate(best),
         sequential.as_secs_f64(),
@@ -119,23 +139,46 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
     (totals, names)
 }
 
+/// What the generator writes.
+enum Shape {
+    /// Instruction-level, 9 events, about 4 KB a function (`synth::write`).
+    Instr(u64),
+    /// This many functions in about this many bytes (`synth::write_many`).
+    Many(u64, u64),
+    /// This many `fn=fN` / `1 1` blocks (`synth::write_tiny`).
+    Tiny(u64),
+}
+
 fn main() {
     // cargo passes `--bench`; any other argument filters by name.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
-    let mut sizes = vec![("synth-10M", 10u64 << 20, 5), ("synth-100M", 100 << 20, 3)];
+    let mut shapes = vec![
+        ("synth-10M", Shape::Instr(10 << 20), 5),
+        ("synth-100M", Shape::Instr(100 << 20), 3),
+        ("synth-many-50k", Shape::Many(50_000, 20_000_000), 3),
+        ("synth-many-300k", Shape::Many(300_000, 110_000_000), 3),
+        ("synth-many-1M", Shape::Many(1_000_000, 500_000_000), 2),
+        ("synth-tiny-5M", Shape::Tiny(5_000_000), 2),
+    ];
     if std::env::var_os("CGTUI_BENCH_BIG").is_some() {
-        sizes.push(("synth-1G", 1 << 30, 2));
+        shapes.push(("synth-1G", Shape::Instr(1 << 30), 2));
     }
     println!(
-        "{:<24} {:>11} {:>22} {:>22} {:>11}   peak memory",
-        "profile", "size", "parallel load", "sequential load", "line floor"
+        "{:<24} {:>11} {:>22} {:>22} {:>11} {:>8}   peak memory",
+        "profile", "size", "parallel load", "sequential load", "line floor", "wc -l"
     );
-    for (name, size, runs) in sizes {
+    for (name, shape, runs) in shapes {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
         let path = data_dir().join(format!("{name}.callgrind"));
-        let written = match synth::write(&path.to_string_lossy(), size, 1) {
+        let out = path.to_string_lossy();
+        let written = match shape {
+            Shape::Instr(size) => synth::write(&out, size, 1),
+            Shape::Many(functions, size) => synth::write_many(&out, functions, size, 1),
+            Shape::Tiny(functions) => synth::write_tiny(&out, functions),
+        };
+        let written = match written {
             Ok(w) => w,
             Err(e) => {
                 eprintln!("cannot write {}: {e}", path.display());

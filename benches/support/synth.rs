@@ -96,6 +96,32 @@ impl<W: Write> Writer<W> {
     }
 }
 
+impl<W: Write> Writer<W> {
+    /// `write_many`'s self cost columns (Ir Dr Dw), trailing zeros dropped;
+    /// one in 500 is a counter of 10 to 12 digits.
+    fn many_costs(&mut self) -> String {
+        let ir = if self.rng.below(500) == 0 {
+            1_000_000_000 + self.rng.below(900_000_000_000)
+        } else {
+            1 + self.rng.below(60)
+        };
+        let mut c = [ir, 0, 0];
+        if self.rng.below(2) == 0 {
+            c[1] = self.rng.below(ir / 2 + 1);
+            c[2] = self.rng.below(ir / 4 + 1);
+        }
+        for (t, v) in self.totals.iter_mut().zip(c) {
+            *t += u128::from(v);
+        }
+        let last = c.iter().rposition(|&v| v != 0).unwrap_or(0);
+        c[..=last]
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// What a run wrote: bytes, functions, and the total of every event.
 pub struct Written {
     pub bytes: u64,
@@ -236,5 +262,139 @@ pub fn write(out: &str, size: u64, seed: u64) -> std::io::Result<Written> {
         bytes: w.written,
         functions,
         totals: EVENTS.iter().copied().zip(w.totals).collect(),
+    })
+}
+
+/// The events of `write_many`'s profiles.
+pub const MANY_EVENTS: [&str; 3] = ["Ir", "Dr", "Dw"];
+
+/// Writes a profile of `functions` functions and about `size` bytes in the
+/// usual shape of a big C++ or Rust program's profile (issue 18): 3 events,
+/// line positions mostly relative, name compression, each function defined
+/// once with a few cost lines and several calls (a few of them back up the
+/// chain, making small cycles), now and then a counter of 10 to 12 digits.
+pub fn write_many(out: &str, functions: u64, size: u64, seed: u64) -> std::io::Result<Written> {
+    let files = (functions / 20).max(1);
+    let file = std::fs::File::create(out)?;
+    let mut w = Writer {
+        out: BufWriter::with_capacity(1 << 20, file),
+        rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+        totals: [0; 9],
+        written: 0,
+    };
+    let mut names_rng = Rng(7 ^ 0xDEAD_BEEF);
+    let mut defined_fn = vec![false; functions as usize];
+    let mut defined_file = vec![false; files as usize];
+    w.line("# callgrind format")?;
+    w.line("version: 1")?;
+    w.line("creator: cgtui synth (many functions)")?;
+    w.line("pid: 4343")?;
+    w.line("cmd:  synth-many")?;
+    w.line("positions: line")?;
+    w.line(&format!("events: {}", MANY_EVENTS.join(" ")))?;
+    w.line("ob=(1) /usr/bin/synth-many")?;
+    // Bytes a function may take beyond its definition lines.
+    let budget = size / functions.max(1);
+    for f in 0..functions {
+        let start = w.written;
+        let fl = f % files;
+        let fl_text = if std::mem::replace(&mut defined_file[fl as usize], true) {
+            format!("fl=({})", fl + 1)
+        } else {
+            format!("fl=({}) /src/lib{}/unit{fl}.cc", fl + 1, fl % 64)
+        };
+        w.line(&fl_text)?;
+        let fn_text = if std::mem::replace(&mut defined_fn[f as usize], true) {
+            format!("fn=({})", f + 1)
+        } else {
+            format!("fn=({}) {}", f + 1, function_name(f, &mut names_rng))
+        };
+        w.line(&fn_text)?;
+        let mut line = 1 + w.rng.below(2000);
+        let first = w.many_costs();
+        w.line(&format!("{line} {first}"))?;
+        // Lines average about 16 bytes: stop within one of the budget.
+        while w.written - start + 16 < budget {
+            if w.rng.below(5) == 0 {
+                // A call: mostly further down the chain; now and then back
+                // into the function's group of 8 (a small cycle, as mutual
+                // recursion is in real programs).
+                let callee = match w.rng.below(40) {
+                    0 => f - f % 8 + w.rng.below(8).min(functions - 1 - f + f % 8),
+                    _ => f + 1 + w.rng.below(64),
+                };
+                if callee >= functions {
+                    continue;
+                }
+                let cf = callee % files;
+                if cf != fl {
+                    let cfi = if std::mem::replace(&mut defined_file[cf as usize], true) {
+                        format!("cfi=({})", cf + 1)
+                    } else {
+                        format!("cfi=({}) /src/lib{}/unit{cf}.cc", cf + 1, cf % 64)
+                    };
+                    w.line(&cfi)?;
+                }
+                let cfn = if std::mem::replace(&mut defined_fn[callee as usize], true) {
+                    format!("cfn=({})", callee + 1)
+                } else {
+                    format!(
+                        "cfn=({}) {}",
+                        callee + 1,
+                        function_name(callee, &mut names_rng)
+                    )
+                };
+                w.line(&cfn)?;
+                let count = 1 + w.rng.below(5000);
+                let target = 1 + w.rng.below(3000);
+                w.line(&format!("calls={count} {target}"))?;
+                let (ir, dr) = (count * (5 + w.rng.below(400)), count * w.rng.below(100));
+                w.line(&format!("* {ir} {dr}"))?;
+            } else {
+                let d = w.rng.below(4);
+                let step = if d == 0 {
+                    "*".to_string()
+                } else if w.rng.below(4) == 0 && line > d {
+                    line -= d;
+                    format!("-{d}")
+                } else {
+                    line += d;
+                    format!("+{d}")
+                };
+                let c = w.many_costs();
+                w.line(&format!("{step} {c}"))?;
+            }
+        }
+        w.line("")?;
+    }
+    let totals: Vec<String> = w.totals[..3].iter().map(u128::to_string).collect();
+    w.line(&format!("totals: {}", totals.join(" ")))?;
+    w.out.flush()?;
+    Ok(Written {
+        bytes: w.written,
+        functions,
+        totals: MANY_EVENTS.iter().copied().zip(w.totals).collect(),
+    })
+}
+
+/// The other extreme of many functions: `fn=fN` and one cost line each,
+/// names not compressed (issue 16, case 26).
+pub fn write_tiny(out: &str, functions: u64) -> std::io::Result<Written> {
+    let file = std::fs::File::create(out)?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let mut bytes = 0;
+    let head = "events: Ir\n";
+    out.write_all(head.as_bytes())?;
+    bytes += head.len() as u64;
+    for f in 0..functions {
+        let block = format!("fn=f{f}\n1 1\n");
+        out.write_all(block.as_bytes())?;
+        bytes += block.len() as u64;
+    }
+    out.flush()?;
+    Ok(Written {
+        bytes,
+        functions,
+        totals: vec![("Ir", u128::from(functions))],
     })
 }
