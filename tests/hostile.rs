@@ -24,6 +24,7 @@ mod reads;
 #[path = "hostile/run.rs"]
 mod run;
 #[path = "../benches/support/synth.rs"]
+#[allow(dead_code)]
 mod synth;
 
 use assert_cmd::Command;

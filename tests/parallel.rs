@@ -145,23 +145,34 @@ fn every_sample_loads_the_same_in_parallel() {
 }
 
 #[test]
-fn a_generated_profile_loads_the_same_in_parallel() {
+fn generated_profiles_of_every_shape_load_the_same_in_parallel() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("synth.callgrind");
-    let written = synth::write(path.to_str().unwrap(), 3 << 20, 7).unwrap();
-    assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
-    let seq = sequential(&path);
-    for chunks in [2, 5, 16] {
-        let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
-            .unwrap()
-            .unwrap();
-        assert_same(&seq, &par, &format!("synthetic in {chunks} chunks"));
-        assert_eq!(par.functions.len() as u64, written.functions);
-        for (event, total) in &written.totals {
-            let i = par.events.index_of(event).unwrap();
-            let part = &par.parts[0];
-            let column = part.event_map.iter().position(|&e| e == i).unwrap();
-            assert_eq!(part.total[column] as u128, *total, "{event}");
+    let out = path.to_str().unwrap();
+    type Write = fn(&str) -> std::io::Result<synth::Written>;
+    let shapes: [(&str, Write); 3] = [
+        ("instruction level", |out| synth::write(out, 3 << 20, 7)),
+        ("many functions", |out| {
+            synth::write_many(out, 20_000, 4 << 20, 7)
+        }),
+        ("tiny functions", |out| synth::write_tiny(out, 100_000)),
+    ];
+    for (shape, write) in shapes {
+        let written = write(out).unwrap();
+        assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
+        let seq = sequential(&path);
+        for chunks in [2, 5, 16] {
+            let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
+                .unwrap()
+                .unwrap();
+            assert_same(&seq, &par, &format!("{shape} in {chunks} chunks"));
+            assert_eq!(par.functions.len() as u64, written.functions, "{shape}");
+            for (event, total) in &written.totals {
+                let i = par.events.index_of(event).unwrap();
+                let part = &par.parts[0];
+                let column = part.event_map.iter().position(|&e| e == i).unwrap();
+                assert_eq!(part.total[column] as u128, *total, "{shape}: {event}");
+            }
         }
     }
 }

@@ -317,13 +317,7 @@ fn a_million_tiny_functions() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tiny.cg");
     let n = 1_000_000u64;
-    let mut f = BufWriter::new(File::create(&path).unwrap());
-    f.write_all(b"events: Ir\n").unwrap();
-    for i in 0..n {
-        writeln!(f, "fn=f{i}\n1 1").unwrap();
-    }
-    f.flush().unwrap();
-    drop(f);
+    crate::synth::write_tiny(path.to_str().unwrap(), n).unwrap();
     let args = ["report", "--limit", "1"];
     let run = measured(&args, &path, Duration::from_secs(120), 8 * GIB_KIB);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
