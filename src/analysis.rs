@@ -13,15 +13,10 @@ pub mod source;
 pub mod tree;
 
 use crate::profile::{Cost, FnId, Profile};
+use std::sync::Arc;
 
 /// A caller -> callee pair, summed over call sites and selected parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Edge {
-    pub caller: FnId,
-    pub callee: FnId,
-    /// Number of calls (0 where the profile only says "unknown").
-    pub count: u64,
-}
+pub use crate::profile::PartEdge as Edge;
 
 /// A strongly connected set of functions: mutual recursion, shown as the
 /// pseudo-function `<cycle N>` the way KCachegrind does.
@@ -56,8 +51,9 @@ pub struct Analysis {
     inclusive: Vec<Cost>,
     /// Calls into each function, from every caller (recursive calls included).
     pub called: Vec<u64>,
-    pub edges: Vec<Edge>,
-    edge_costs: Vec<Cost>,
+    /// Shared with the part when one part is selected (see `combine`).
+    pub edges: Arc<Vec<Edge>>,
+    edge_costs: Arc<Vec<Cost>>,
     callers: Adjacency,
     callees: Adjacency,
     /// Index into `cycles` for functions in a cycle of two or more.
@@ -141,7 +137,7 @@ impl Analysis {
     /// `signed` per column (see `is_signed`).
     fn negative_columns(&self) -> Vec<bool> {
         let mut signed: Vec<bool> = self.totals.iter().map(|&t| t < 0).collect();
-        let rows = self.self_costs.iter().chain(&self.edge_costs);
+        let rows = self.self_costs.iter().chain(self.edge_costs.iter());
         if self.width > 0 {
             for (i, &c) in rows.enumerate() {
                 signed[i % self.width] |= c < 0;

@@ -4,43 +4,36 @@
 use super::Edge;
 use crate::profile::{Cost, Part, Profile};
 use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
 
 pub struct Combined {
     pub width: usize,
     pub totals: Vec<Cost>,
     pub self_costs: Vec<Cost>,
     pub called: Vec<u64>,
-    pub edges: Vec<Edge>,
-    pub edge_costs: Vec<Cost>,
+    pub edges: Arc<Vec<Edge>>,
+    pub edge_costs: Arc<Vec<Cost>>,
 }
 
-/// Adds a row in part columns into a row in profile columns.
-fn add_mapped(row: &mut [Cost], part: &Part, costs: &[Cost]) {
-    for (c, &v) in costs.iter().enumerate() {
-        let slot = &mut row[part.event_map[c]];
-        *slot = slot.saturating_add(v);
-    }
+/// Whether `part`'s columns are the profile's events, in order, with no
+/// derived event to compute.
+fn has_profile_columns(profile: &Profile, part: &Part) -> bool {
+    part.width() == profile.events.len()
+        && profile.events.raw_count() == profile.events.len()
+        && part.event_map.iter().enumerate().all(|(c, &e)| c == e)
 }
 
-pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
-    let n = profile.functions.len();
-    let width = profile.events.len();
-    let mut self_costs = vec![0; n * width];
+/// Sums the edges of `parts` per (caller, callee), in profile columns.
+fn combine_edges(parts: &[&Part], width: usize) -> (Vec<Edge>, Vec<Cost>) {
     let mut edge_index: HashMap<(u32, u32), usize> = HashMap::default();
     let mut edges: Vec<Edge> = Vec::new();
     let mut edge_costs: Vec<Cost> = Vec::new();
-    let parts = profile.parts.iter().zip(selected).filter(|(_, s)| **s);
     // Within a part, edges are already one per (caller, callee): with one
-    // part selected (the common case) there is nothing to look up.
-    let only_one = parts.clone().count() == 1;
-    for (part, _) in parts {
-        let pw = part.width();
-        if pw == 0 {
+    // part there is nothing to look up.
+    let only_one = parts.len() == 1;
+    for part in parts {
+        if part.width() == 0 {
             continue;
-        }
-        for (f, row) in part.self_fns.iter().zip(part.self_costs.chunks_exact(pw)) {
-            let f = f.index();
-            add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
         }
         for (i, call) in part.edges.iter().enumerate() {
             let key = (call.caller.0, call.callee.0);
@@ -66,12 +59,53 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
             );
         }
     }
+    (edges, edge_costs)
+}
+
+/// Adds a row in part columns into a row in profile columns.
+fn add_mapped(row: &mut [Cost], part: &Part, costs: &[Cost]) {
+    for (c, &v) in costs.iter().enumerate() {
+        let slot = &mut row[part.event_map[c]];
+        *slot = slot.saturating_add(v);
+    }
+}
+
+pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
+    let n = profile.functions.len();
+    let width = profile.events.len();
+    let mut self_costs = vec![0; n * width];
+    let parts: Vec<&Part> = (profile.parts.iter().zip(selected))
+        .filter(|(_, s)| **s)
+        .map(|(p, _)| p)
+        .collect();
+    for part in &parts {
+        let pw = part.width();
+        if pw == 0 {
+            continue;
+        }
+        for (f, row) in part.self_fns.iter().zip(part.self_costs.chunks_exact(pw)) {
+            let f = f.index();
+            add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
+        }
+    }
+    let (edges, mut edge_costs) = match parts[..] {
+        // One part in the profile's own columns: its edges as they are.
+        [part] if has_profile_columns(profile, part) => {
+            (part.edges.clone(), part.edge_costs.clone())
+        }
+        _ => {
+            let (edges, edge_costs) = combine_edges(&parts, width);
+            (Arc::new(edges), Arc::new(edge_costs))
+        }
+    };
     if width > 0 {
         for row in self_costs.chunks_exact_mut(width) {
             profile.events.derive(row);
         }
-        for row in edge_costs.chunks_exact_mut(width) {
-            profile.events.derive(row);
+        if width > profile.events.raw_count() {
+            for row in Arc::make_mut(&mut edge_costs).chunks_exact_mut(width) {
+                profile.events.derive(row);
+            }
         }
     }
     let mut totals = vec![0; width];
@@ -80,7 +114,7 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
     }
     profile.events.derive(&mut totals);
     let mut called = vec![0u64; n];
-    for e in &edges {
+    for e in edges.iter() {
         called[e.callee.index()] = called[e.callee.index()].saturating_add(e.count);
     }
     Combined {

@@ -4,6 +4,7 @@
 
 use super::detail::{Detail, Record};
 use super::{Cost, FileId, FnId, Profile};
+use std::sync::Arc;
 
 /// Which subpositions lead each cost line (`positions:` header).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,10 +105,13 @@ pub struct Part {
     /// The function of each row of `self_costs`; sorted once the part is
     /// finished, so a row is found by binary search without an index.
     pub self_fns: Vec<FnId>,
-    /// Calls summed per (caller, callee) pair.
-    pub edges: Vec<PartEdge>,
-    /// `width()` columns per entry of `edges`: the inclusive cost of those calls.
-    pub edge_costs: Vec<Cost>,
+    /// Calls summed per (caller, callee) pair. Shared with an `Analysis` of
+    /// this part alone, which has the same edges (calls are most of a big
+    /// profile's memory).
+    pub edges: Arc<Vec<PartEdge>>,
+    /// `width()` columns per entry of `edges`: the inclusive cost of those
+    /// calls (shared likewise).
+    pub edge_costs: Arc<Vec<Cost>>,
     /// Every line, call site and jump record, compactly encoded.
     pub detail: Detail,
 }

@@ -288,23 +288,24 @@ impl Loader<'_> {
         costs: &[Cost],
     ) -> bool {
         let width = self.part.width();
-        let next = self.part.edges.len() as u32;
+        // The part is not shared while it is being loaded: no copies.
+        let edges = std::sync::Arc::make_mut(&mut self.part.edges);
+        let edge_costs = std::sync::Arc::make_mut(&mut self.part.edge_costs);
+        let next = edges.len() as u32;
         let (e, new) = self.edge_index.get_or_insert(caller.0, callee.0, next);
         let e = e as usize;
         if new {
-            self.part.edges.push(PartEdge {
+            edges.push(PartEdge {
                 caller,
                 callee,
                 count: 0,
             });
-            self.part
-                .edge_costs
-                .resize(self.part.edge_costs.len() + width, 0);
+            edge_costs.resize(edge_costs.len() + width, 0);
         }
-        let edge = &mut self.part.edges[e];
+        let edge = &mut edges[e];
         let overflow = edge.count.checked_add(count).is_none();
         edge.count = edge.count.saturating_add(count);
-        saturating_add(&mut self.part.edge_costs[e * width..(e + 1) * width], costs) || overflow
+        saturating_add(&mut edge_costs[e * width..(e + 1) * width], costs) || overflow
     }
 
     /// Warns, once per file, that a sum reached the limit of a cost.
