@@ -47,7 +47,9 @@ pub struct Analysis {
     pub parts: Vec<bool>,
     /// Sum of all self costs.
     pub totals: Vec<Cost>,
-    self_costs: Vec<Cost>,
+    /// Shared with the part when one part is selected and every function
+    /// has a row in it (see `combine`).
+    self_costs: Arc<Vec<Cost>>,
     inclusive: Vec<Cost>,
     /// Calls into each function, from every caller (recursive calls included).
     pub called: Vec<u64>,

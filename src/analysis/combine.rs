@@ -9,7 +9,7 @@ use std::sync::Arc;
 pub struct Combined {
     pub width: usize,
     pub totals: Vec<Cost>,
-    pub self_costs: Vec<Cost>,
+    pub self_costs: Arc<Vec<Cost>>,
     pub called: Vec<u64>,
     pub edges: Arc<Vec<Edge>>,
     pub edge_costs: Arc<Vec<Cost>>,
@@ -21,6 +21,32 @@ fn has_profile_columns(profile: &Profile, part: &Part) -> bool {
     part.width() == profile.events.len()
         && profile.events.raw_count() == profile.events.len()
         && part.event_map.iter().enumerate().all(|(c, &e)| c == e)
+}
+
+/// Whether `part`'s self cost rows are those of functions `0..n`, in order.
+fn has_every_row(part: &Part, n: usize) -> bool {
+    part.self_fns.len() == n
+        && part
+            .self_fns
+            .iter()
+            .enumerate()
+            .all(|(i, f)| f.index() == i)
+}
+
+/// Sums the self costs of `parts` per function, in profile columns.
+fn combine_self_costs(parts: &[&Part], n: usize, width: usize) -> Vec<Cost> {
+    let mut self_costs = vec![0; n * width];
+    for part in parts {
+        let pw = part.width();
+        if pw == 0 {
+            continue;
+        }
+        for (f, row) in part.self_fns.iter().zip(part.self_costs.chunks_exact(pw)) {
+            let f = f.index();
+            add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
+        }
+    }
+    self_costs
 }
 
 /// Sums the edges of `parts` per (caller, callee), in profile columns.
@@ -73,21 +99,18 @@ fn add_mapped(row: &mut [Cost], part: &Part, costs: &[Cost]) {
 pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
     let n = profile.functions.len();
     let width = profile.events.len();
-    let mut self_costs = vec![0; n * width];
     let parts: Vec<&Part> = (profile.parts.iter().zip(selected))
         .filter(|(_, s)| **s)
         .map(|(p, _)| p)
         .collect();
-    for part in &parts {
-        let pw = part.width();
-        if pw == 0 {
-            continue;
+    let mut self_costs = match parts[..] {
+        // One part in the profile's own columns with a row for every
+        // function, in order: its rows as they are.
+        [part] if has_profile_columns(profile, part) && has_every_row(part, n) => {
+            part.self_costs.clone()
         }
-        for (f, row) in part.self_fns.iter().zip(part.self_costs.chunks_exact(pw)) {
-            let f = f.index();
-            add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
-        }
-    }
+        _ => Arc::new(combine_self_costs(&parts, n, width)),
+    };
     let (edges, mut edge_costs) = match parts[..] {
         // One part in the profile's own columns: its edges as they are.
         [part] if has_profile_columns(profile, part) => {
@@ -98,18 +121,17 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
             (Arc::new(edges), Arc::new(edge_costs))
         }
     };
-    if width > 0 {
-        for row in self_costs.chunks_exact_mut(width) {
+    // Derived events (never in rows shared with a part).
+    if width > profile.events.raw_count() {
+        for row in Arc::make_mut(&mut self_costs).chunks_exact_mut(width) {
             profile.events.derive(row);
         }
-        if width > profile.events.raw_count() {
-            for row in Arc::make_mut(&mut edge_costs).chunks_exact_mut(width) {
-                profile.events.derive(row);
-            }
+        for row in Arc::make_mut(&mut edge_costs).chunks_exact_mut(width) {
+            profile.events.derive(row);
         }
     }
     let mut totals = vec![0; width];
-    for (part, _) in profile.parts.iter().zip(selected).filter(|(_, s)| **s) {
+    for part in &parts {
         add_mapped(&mut totals, part, &part.total);
     }
     profile.events.derive(&mut totals);

@@ -76,11 +76,7 @@ impl Analysis {
         self.find_cycles();
         let n = self.function_count();
         let w = self.width;
-        let mut outgoing = self.self_costs.clone();
-        let mut incoming = vec![0; n * w];
-        // Only calls measure a function from outside: one never called (a
-        // root, or any function of a Cachegrind file) has no such figure.
-        let mut called_from_outside = vec![false; n];
+        let mut outgoing = self.self_costs.to_vec();
         let mut cycle_in: Vec<Option<Vec<Cost>>> = vec![None; self.cycles.len()];
         for (i, e) in self.edges.iter().enumerate() {
             if self.is_recursive(i) {
@@ -88,8 +84,6 @@ impl Analysis {
             }
             let cost = &self.edge_costs[i * w..(i + 1) * w];
             add(&mut outgoing[e.caller.index() * w..][..w], cost);
-            add(&mut incoming[e.callee.index() * w..][..w], cost);
-            called_from_outside[e.callee.index()] = true;
             if let Some(c) = self.cycle_index(e.caller) {
                 add(&mut self.cycles[c as usize].inclusive, cost);
             }
@@ -116,10 +110,24 @@ impl Analysis {
             );
             events.derive(&mut cycle.inclusive);
         }
+        // The calls into each function, summed one function at a time from
+        // its callers (an array of them all would cost a row a function).
+        let mut incoming = vec![0; w];
         for f in 0..n {
+            incoming.fill(0);
+            // Only calls measure a function from outside: one never called
+            // (a root, or any function of a Cachegrind file) has no such figure.
+            let mut called_from_outside = false;
+            for &i in self.callers(FnId::from_index(f)) {
+                let i = i as usize;
+                if !self.is_recursive(i) {
+                    add(&mut incoming, &self.edge_costs[i * w..(i + 1) * w]);
+                    called_from_outside = true;
+                }
+            }
             let row = &mut outgoing[f * w..][..w];
-            if called_from_outside[f] {
-                max_into(row, &incoming[f * w..][..w]);
+            if called_from_outside {
+                max_into(row, &incoming);
             }
             cap(
                 row,

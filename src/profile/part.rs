@@ -100,8 +100,9 @@ pub struct Part {
     pub totals_line: usize,
     /// Self cost rows, `width()` columns each: one row per function with
     /// cost in this part, in the order of `self_fns` (so many parts of few
-    /// functions each cost no more than their data).
-    pub self_costs: Vec<Cost>,
+    /// functions each cost no more than their data). Shared with an
+    /// `Analysis` of this part alone when every function has a row.
+    pub self_costs: Arc<Vec<Cost>>,
     /// The function of each row of `self_costs`; sorted once the part is
     /// finished, so a row is found by binary search without an index.
     pub self_fns: Vec<FnId>,
@@ -188,7 +189,7 @@ impl Part {
                 let row = row as usize;
                 costs.extend_from_slice(&self.self_costs[row * w..(row + 1) * w]);
             }
-            self.self_costs = costs;
+            self.self_costs = Arc::new(costs);
             self.self_fns = order
                 .iter()
                 .map(|&row| self.self_fns[row as usize])

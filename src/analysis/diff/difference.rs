@@ -33,7 +33,7 @@ impl Analysis {
     /// functions with no cost and no call (`extend_with_base`).
     pub fn grown(mut self, n: usize) -> Analysis {
         let width = self.width;
-        self.self_costs.resize(n * width, 0);
+        std::sync::Arc::make_mut(&mut self.self_costs).resize(n * width, 0);
         self.inclusive.resize(n * width, 0);
         self.called.resize(n, 0);
         self.cycle_of.resize(n, crate::analysis::NO_CYCLE);
@@ -117,7 +117,7 @@ impl Analysis {
             totals,
             callers: Adjacency::build(n, &edges, |e| e.callee),
             callees: Adjacency::build(n, &edges, |e| e.caller),
-            self_costs,
+            self_costs: self_costs.into(),
             inclusive,
             called,
             edges: edges.into(),

@@ -266,14 +266,15 @@ impl Loader<'_> {
             super::NO_ROW => {
                 let row = self.part.self_fns.len();
                 self.part.self_fns.push(func);
-                self.part.self_costs.resize((row + 1) * width, 0);
+                std::sync::Arc::make_mut(&mut self.part.self_costs).resize((row + 1) * width, 0);
                 self.row_of[i] = row as u32;
                 row
             }
             row => row as usize,
         };
         saturating_add(
-            &mut self.part.self_costs[row * width..(row + 1) * width],
+            &mut std::sync::Arc::make_mut(&mut self.part.self_costs)
+                [row * width..(row + 1) * width],
             costs,
         )
     }

@@ -90,7 +90,7 @@ impl Loader<'_> {
         } = sums;
         let w = self.part.width();
         self.part.self_fns.reserve_exact(row_order.len());
-        self.part.self_costs.reserve_exact(row_order.len() * w);
+        std::sync::Arc::make_mut(&mut self.part.self_costs).reserve_exact(row_order.len() * w);
         for &f in &row_order {
             let f = f as usize;
             if self.add_self(fns[f], &rows[f * w..(f + 1) * w]) {
