@@ -96,7 +96,8 @@ pub struct LazyDetail {
     /// Name-compression tables (files, objects, functions) at the file's end.
     tables: [IdMap; 3],
     blocks: Blocks,
-    /// Block indexes sorted by function.
+    /// Block indexes sorted by function; empty when the blocks already are
+    /// (as in Valgrind's files, where a function's lines come together).
     by_func: Vec<u32>,
 }
 
@@ -108,14 +109,19 @@ impl LazyDetail {
         width: usize,
         blocks: Blocks,
     ) -> Self {
-        // Sorted as (function, block) pairs side by side: no indirection.
-        let mut pairs: Vec<(FnId, u32)> = (blocks.funcs.iter().copied())
-            .zip(0..blocks.len() as u32)
-            .collect();
-        pairs.sort_unstable();
-        let mut by_func: Vec<u32> = pairs.into_iter().map(|(_, b)| b).collect();
-        // The collect reuses the pairs' buffer, twice the size needed.
-        by_func.shrink_to_fit();
+        let by_func = if blocks.funcs.is_sorted() {
+            Vec::new()
+        } else {
+            // Sorted as (function, block) pairs side by side: no indirection.
+            let mut pairs: Vec<(FnId, u32)> = (blocks.funcs.iter().copied())
+                .zip(0..blocks.len() as u32)
+                .collect();
+            pairs.sort_unstable();
+            let mut by_func: Vec<u32> = pairs.into_iter().map(|(_, b)| b).collect();
+            // The collect reuses the pairs' buffer, twice the size needed.
+            by_func.shrink_to_fit();
+            by_func
+        };
         let [files, objects, fns] = loader.name_tables();
         let positions = loader.part_positions();
         LazyDetail {
@@ -190,13 +196,18 @@ impl Reread for LazyDetail {
             };
         };
         let (funcs, starts) = (&self.blocks.funcs, &self.blocks.starts);
-        let from = self.by_func.partition_point(|&b| funcs[b as usize] < f);
-        for &b in self.by_func[from..]
-            .iter()
-            .take_while(|&&b| funcs[b as usize] == f)
-        {
-            let end = starts.get(b as usize + 1).copied().unwrap_or(self.len);
-            self.scan(profile, b as usize, end, visit)?;
+        let blocks: Vec<usize> = if self.by_func.is_empty() {
+            let from = funcs.partition_point(|&g| g < f);
+            (from..funcs.len()).take_while(|&b| funcs[b] == f).collect()
+        } else {
+            let from = self.by_func.partition_point(|&b| funcs[b as usize] < f);
+            (self.by_func[from..].iter().map(|&b| b as usize))
+                .take_while(|&b| funcs[b] == f)
+                .collect()
+        };
+        for b in blocks {
+            let end = starts.get(b + 1).copied().unwrap_or(self.len);
+            self.scan(profile, b, end, visit)?;
         }
         Ok(())
     }
