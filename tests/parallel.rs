@@ -177,6 +177,36 @@ fn generated_profiles_of_every_shape_load_the_same_in_parallel() {
     }
 }
 
+/// Found by the `parallel` fuzz target: a last line without its `\n` that
+/// cannot be read (here a `summary:` with a stray letter) makes the
+/// sequential loader warn that the file looks truncated; the parallel one
+/// did not.
+#[test]
+fn an_unreadable_last_line_without_newline_is_called_truncated_by_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.callgrind");
+    let mut text = String::from("events: Ir\n");
+    for f in 0..40 {
+        text.push_str(&format!("fn=f{f}\n{f} 10\n"));
+    }
+    text.push_str("summary: 400d");
+    std::fs::write(&path, &text).unwrap();
+    let seq = sequential(&path);
+    let truncated = |p: &Profile| {
+        p.diagnostics
+            .iter()
+            .any(|d| d.message.contains("looks truncated") && d.line == 82)
+    };
+    assert!(truncated(&seq), "{:?}", seq.diagnostics);
+    for chunks in [1, 2, 3] {
+        let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
+            .unwrap()
+            .unwrap();
+        assert_same(&seq, &par, &format!("{chunks} chunks"));
+        assert!(truncated(&par), "{chunks} chunks: {:?}", par.diagnostics);
+    }
+}
+
 #[test]
 fn a_changed_file_is_not_read_again_as_if_it_had_not() {
     let dir = tempfile::tempdir().unwrap();

@@ -159,8 +159,17 @@ pub(super) fn load_file(
     loader.set_line_count(first_line - 1);
     let detail = LazyDetail::new(path, &meta, loader, width, blocks);
     loader.set_lazy_detail(detail);
-    loader.end_file(false)?;
+    loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Outcome::Loaded(len))
+}
+
+/// Whether the file's last line has no `\n` (the loader warns when that
+/// line could not be read: the file looks truncated).
+fn ends_mid_line(file: &mut File, len: u64) -> std::io::Result<bool> {
+    let mut last = [0u8];
+    file.seek(SeekFrom::Start(len - 1))?;
+    file.read_exact(&mut last)?;
+    Ok(last[0] != b'\n')
 }
 
 /// Where the first line starting with `fn=` begins.
