@@ -229,18 +229,22 @@ impl App {
 
     /// The app on `profile`, with its analysis given or computed.
     fn build(profile: Profile, given: Option<Analysis>, theme: Theme, locator: Locator) -> Self {
-        // Inclusive costs on one core, the name indexes on another.
-        let (analysis, (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
-            let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
+        // Inclusive costs and then the search index on one core, the name
+        // order on another.
+        let demangled = demangled_names(&profile);
+        let ((analysis, search), (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
+            let analysis = scope.spawn(|| {
+                let analysis = given.unwrap_or_else(|| Analysis::new(&profile));
+                let search = search_index(&profile, &analysis, &demangled);
+                (analysis, search)
+            });
             let (ranks, by_name) = lists::name_ranks(&profile);
             let qualifiers = lists::qualifiers(&profile, &by_name);
-            let analysis = analysis
+            let (analysis, search) = analysis
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (Arc::new(analysis), (ranks, by_name), qualifiers)
+            ((Arc::new(analysis), search), (ranks, by_name), qualifiers)
         });
-        let demangled = demangled_names(&profile);
-        let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
         let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());

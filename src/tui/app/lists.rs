@@ -53,13 +53,54 @@ pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> 
 /// in that order: computed once, so that sorting by cost breaks ties with
 /// an integer, not a string comparison, and sorting by name is a filter.
 pub fn name_ranks(profile: &Profile) -> (Vec<u32>, Vec<FnId>) {
-    let mut ids: Vec<FnId> = (0..profile.functions.len()).map(FnId::from_index).collect();
-    ids.sort_unstable_by(|a, b| profile.fn_name(*a).cmp(profile.fn_name(*b)).then(a.cmp(b)));
+    let ids = sorted_by_name(profile);
     let mut rank = vec![0u32; ids.len()];
     for (r, f) in ids.iter().enumerate() {
         rank[f.index()] = r as u32;
     }
     (rank, ids)
+}
+
+/// Every function, sorted by name (ties by id), eight bytes of the names
+/// at a time: sorted by their first eight, then each run of equal ones by
+/// the next eight, and so on. A comparison of two names that share a long
+/// prefix (C++ names do) would read both names, two cache misses, each time;
+/// this reads each name once per eight bytes it shares.
+fn sorted_by_name(profile: &Profile) -> Vec<FnId> {
+    let name = |f: FnId| profile.fn_name(f).as_bytes();
+    let window = |f: FnId, depth: usize| {
+        let mut bytes = [0u8; 8];
+        let rest = name(f).get(depth..).unwrap_or_default();
+        let n = rest.len().min(8);
+        bytes[..n].copy_from_slice(&rest[..n]);
+        u64::from_be_bytes(bytes)
+    };
+    let mut keyed: Vec<(u64, FnId)> = (0..profile.functions.len())
+        .map(|i| (0, FnId::from_index(i)))
+        .collect();
+    let mut runs = vec![(0, keyed.len(), 0)];
+    while let Some((lo, hi, depth)) = runs.pop() {
+        let run = &mut keyed[lo..hi];
+        if run.iter().all(|&(_, f)| name(f).len() <= depth) {
+            // Equal up to here, every name ended (a shorter one, padded
+            // with zero bytes, may equal a longer one ending in them).
+            run.sort_unstable_by_key(|&(_, f)| (name(f).len(), f));
+            continue;
+        }
+        for entry in run.iter_mut() {
+            entry.0 = window(entry.1, depth);
+        }
+        run.sort_unstable();
+        let mut start = 0;
+        while start < run.len() {
+            let end = start + run[start..].partition_point(|e| e.0 == run[start].0);
+            if end - start > 1 {
+                runs.push((lo + start, lo + end, depth + 8));
+            }
+            start = end;
+        }
+    }
+    keyed.into_iter().map(|(_, f)| f).collect()
 }
 
 /// The function the browser opens on: `main` where the profile has one
@@ -122,4 +163,44 @@ pub fn part_totals(profile: &Profile) -> Vec<Vec<i64>> {
             row
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_rank_as_a_plain_sort_of_the_whole_names_would() {
+        let names = [
+            "llvm::detail::b",
+            "llvm::detail::a",
+            "llvm::de",
+            "llvm::d",
+            "ab\u{0}x",
+            "ab",
+            "abc",
+            "zz",
+            "llvm::detail::a",
+            "",
+            "é",
+            "e",
+            "ab\u{0}",
+            "ab\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}",
+            "std::vector<int, std::allocator<int> >::push_back(int const&)",
+            "std::vector<int, std::allocator<int> >::push_back(int&&)",
+            "std::vector<int, std::allocator<int> >::push_back",
+        ];
+        let mut text = String::from("events: Ir\n");
+        for (i, name) in names.iter().enumerate() {
+            text.push_str(&format!("fl=f{i}.c\nfn={name}\n1 1\n"));
+        }
+        let profile = crate::parse::load_reader("t", text.as_bytes()).unwrap();
+        let (ranks, by_name) = name_ranks(&profile);
+        let mut want: Vec<FnId> = (0..profile.functions.len()).map(FnId::from_index).collect();
+        want.sort_by(|a, b| profile.fn_name(*a).cmp(profile.fn_name(*b)).then(a.cmp(b)));
+        assert_eq!(by_name, want);
+        for (r, f) in want.iter().enumerate() {
+            assert_eq!(ranks[f.index()] as usize, r);
+        }
+    }
 }

@@ -152,10 +152,15 @@ impl Shared {
     fn sorted(&self, sort: SortKey, event: usize) -> List {
         let a = &*self.analysis;
         let cycles = (0..a.cycles.len()).map(|c| rows::cycle_id(a, c));
-        let active = self.by_name.iter().copied().filter(|&f| a.is_active(f));
         if sort == SortKey::Name {
+            let active = self.by_name.iter().copied().filter(|&f| a.is_active(f));
             return cycles.chain(active).collect();
         }
+        // In id order, which reads the analysis front to back; the sort
+        // below decides the order.
+        let active = (0..a.function_count())
+            .map(FnId::from_index)
+            .filter(|&f| a.is_active(f));
         // A column with negative costs (a difference) is ordered by size:
         // the biggest change first, gain or loss.
         let signed = a.is_signed(event);
