@@ -1,50 +1,76 @@
-//! (caller, callee) -> edge, as a short list of callees per caller: most
+//! (caller, callee) -> edge number. Each caller's edges form a chain
+//! through the edges (newest first), walked to find a callee: most
 //! functions call few others, and a function's calls are read together (in
-//! its `fn=` block), so the list is in cache where a hash table of millions
-//! of pairs would not be. Callees past the first few of a caller go to a
-//! hash table, so a function calling thousands of others stays fast.
+//! its `fn=` block), so its chain is in cache where a hash table of millions
+//! of pairs would not be, and no caller has an allocation of its own (a
+//! million callers would be a million of them). Callees past the first few
+//! of a caller go to a hash table, so a function calling thousands of others
+//! stays fast.
 
 use rustc_hash::FxHashMap;
 
-/// Callees kept in a caller's list before the hash table takes over.
+/// Callees kept in a caller's chain before the hash table takes over.
 const SHORT: usize = 16;
+const NONE: u32 = u32::MAX;
 
-/// Edge numbers by caller, then callee.
+/// Edge numbers by caller, then callee. Edges are numbered 0, 1, 2... in
+/// the order they are made.
 #[derive(Debug, Default)]
 pub struct EdgeIndex {
-    by_caller: Vec<Vec<(u32, u32)>>,
+    /// Each caller's newest edge in its chain, or `NONE`.
+    newest: Vec<u32>,
+    /// Per edge: its callee, and the caller's next older edge in the chain
+    /// (`NONE` at the end; edges in `more` are in no chain).
+    callee: Vec<u32>,
+    older: Vec<u32>,
     more: FxHashMap<(u32, u32), u32>,
-    /// Callers with a list, to clear only those.
+    /// Callers with a chain, to clear only those.
     touched: Vec<u32>,
 }
 
 impl EdgeIndex {
-    /// The edge number of (caller, callee); `next` (and true) if it is new.
+    /// The edge number of (caller, callee); `next` (and true) if it is new,
+    /// `next` being the number of edges made so far.
     pub fn get_or_insert(&mut self, caller: u32, callee: u32, next: u32) -> (u32, bool) {
         let c = caller as usize;
-        if c >= self.by_caller.len() {
-            self.by_caller.resize_with(c + 1, Vec::new);
+        if c >= self.newest.len() {
+            self.newest.resize(c + 1, NONE);
         }
-        let list = &mut self.by_caller[c];
-        if let Some(&(_, e)) = list.iter().find(|&&(to, _)| to == callee) {
-            return (e, false);
+        let (mut e, mut length) = (self.newest[c], 0);
+        while e != NONE {
+            if self.callee[e as usize] == callee {
+                return (e, false);
+            }
+            e = self.older[e as usize];
+            length += 1;
         }
-        if list.is_empty() {
-            self.touched.push(caller);
-        }
-        if list.len() < SHORT {
-            list.push((callee, next));
+        if length < SHORT {
+            debug_assert_eq!(next as usize, self.callee.len(), "edges numbered in order");
+            if length == 0 {
+                self.touched.push(caller);
+            }
+            self.callee.push(callee);
+            self.older.push(self.newest[c]);
+            self.newest[c] = next;
             return (next, true);
         }
         let e = *self.more.entry((caller, callee)).or_insert(next);
+        if e == next {
+            debug_assert_eq!(next as usize, self.callee.len(), "edges numbered in order");
+            // Numbered with the others, in no chain.
+            self.callee.push(callee);
+            self.older.push(NONE);
+        }
         (e, e == next)
     }
 
     pub fn clear(&mut self) {
         for &c in &self.touched {
-            self.by_caller[c as usize] = Vec::new();
+            self.newest[c as usize] = NONE;
         }
         self.touched.clear();
+        self.callee.clear();
+        self.older.clear();
         self.more.clear();
     }
 }
