@@ -207,6 +207,26 @@ fn an_unreadable_last_line_without_newline_is_called_truncated_by_both() {
     }
 }
 
+/// Found by the `parallel` fuzz target: a jump whose position row never
+/// comes (the next line names a file) is made from the last position; the
+/// parallel loader dropped it.
+#[test]
+fn a_jump_without_its_row_is_kept_by_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jump.callgrind");
+    let text = "events: Ir\npositions: instr line\nob=(1) a.so\nfl=(1) a.c\nfn=(1) f\n\
+                0x10 5 1\n+1 * 1\njcnd=1/1 0x20 +1\nfl=(2) b.c\nfn=(2) g\n0x30 7 1\n";
+    std::fs::write(&path, text).unwrap();
+    let seq = sequential(&path);
+    assert_eq!(seq.parts[0].decode(&seq).jumps.len(), 1);
+    for chunks in [1, 2] {
+        let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
+            .unwrap()
+            .unwrap();
+        assert_same(&seq, &par, &format!("{chunks} chunks"));
+    }
+}
+
 #[test]
 fn a_changed_file_is_not_read_again_as_if_it_had_not() {
     let dir = tempfile::tempdir().unwrap();

@@ -140,9 +140,10 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn flush(&mut self) -> Result<(), Bail> {
-        match std::mem::replace(&mut self.pending, Pending::None) {
+        match self.pending {
             Pending::None => Ok(()),
             Pending::Call { .. } => Err(Bail("`calls=` without its cost line")),
+            // `pending_jump` takes the jump from `pending`.
             Pending::Jump { .. } => {
                 let at = self.known_last()?;
                 self.pending_jump(at)
