@@ -50,15 +50,21 @@ pub struct Analysis {
     /// Shared with the part when one part is selected and every function
     /// has a row in it (see `combine`).
     self_costs: Arc<Vec<Cost>>,
-    inclusive: Vec<Cost>,
-    /// Calls into each function, from every caller (recursive calls included).
-    pub called: Vec<u64>,
+    /// The self costs themselves where no function calls another (a
+    /// Cachegrind file): one array, not two.
+    inclusive: Arc<Vec<Cost>>,
+    /// How many functions there are.
+    functions: usize,
+    /// Calls into each function where that is not the sum of the counts of
+    /// its callers' edges (a comparison takes it from one side); else empty.
+    called: Vec<u64>,
     /// Shared with the part when one part is selected (see `combine`).
     pub edges: Arc<Vec<Edge>>,
     edge_costs: Arc<Vec<Cost>>,
     callers: Adjacency,
     callees: Adjacency,
-    /// Index into `cycles` for functions in a cycle of two or more.
+    /// Index into `cycles` for functions in a cycle of two or more; empty
+    /// when there is no cycle.
     cycle_of: Vec<u32>,
     pub cycles: Vec<Cycle>,
     /// Per column: whether any self, call or total cost is negative.
@@ -68,7 +74,8 @@ pub struct Analysis {
     every_function: bool,
 }
 
-/// Edge indexes grouped by function (compressed rows).
+/// Edge indexes grouped by function (compressed rows), up to the last
+/// function that has any: a million functions without calls cost nothing.
 #[derive(Clone, Debug, Default)]
 struct Adjacency {
     start: Vec<u32>,
@@ -76,7 +83,8 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    fn build(n: usize, edges: &[Edge], key: impl Fn(&Edge) -> FnId) -> Self {
+    fn build(edges: &[Edge], key: impl Fn(&Edge) -> FnId) -> Self {
+        let n = edges.iter().map(|e| key(e).index() + 1).max().unwrap_or(0);
         let mut start = vec![0u32; n + 1];
         for e in edges {
             start[key(e).index() + 1] += 1;
@@ -95,8 +103,10 @@ impl Adjacency {
     }
 
     fn of(&self, f: FnId) -> &[u32] {
-        let (a, b) = (self.start[f.index()], self.start[f.index() + 1]);
-        &self.edges[a as usize..b as usize]
+        match (self.start.get(f.index()), self.start.get(f.index() + 1)) {
+            (Some(&a), Some(&b)) => &self.edges[a as usize..b as usize],
+            _ => &[],
+        }
     }
 }
 
@@ -113,20 +123,21 @@ impl Analysis {
             .collect();
         let combined = combine::combine(profile, &selected);
         let n = profile.functions.len();
-        let callers = Adjacency::build(n, &combined.edges, |e| e.callee);
-        let callees = Adjacency::build(n, &combined.edges, |e| e.caller);
+        let callers = Adjacency::build(&combined.edges, |e| e.callee);
+        let callees = Adjacency::build(&combined.edges, |e| e.caller);
         let mut analysis = Analysis {
             width: combined.width,
             parts: selected,
             totals: combined.totals,
-            inclusive: Vec::new(),
+            inclusive: Arc::default(),
             self_costs: combined.self_costs,
-            called: combined.called,
+            functions: n,
+            called: Vec::new(),
             edges: combined.edges,
             edge_costs: combined.edge_costs,
             callers,
             callees,
-            cycle_of: vec![NO_CYCLE; n],
+            cycle_of: Vec::new(),
             cycles: Vec::new(),
             signed: Vec::new(),
             every_function: false,
@@ -149,7 +160,17 @@ impl Analysis {
     }
 
     pub fn function_count(&self) -> usize {
-        self.called.len()
+        self.functions
+    }
+
+    /// Calls into `f`, from every caller (recursive calls included).
+    pub fn called(&self, f: FnId) -> u64 {
+        match self.called.get(f.index()) {
+            Some(&called) => called,
+            None => (self.callers(f).iter())
+                .map(|&e| self.edges[e as usize].count)
+                .fold(0, u64::saturating_add),
+        }
     }
 
     pub fn self_cost(&self, f: FnId) -> &[Cost] {

@@ -201,6 +201,13 @@ fn load_files(
         }
     }
     finish::finish(loader);
+    if let Some(table) = profile.overflowing_names() {
+        let path = set.paths().next().unwrap_or(Path::new("-")).display();
+        return Err(LoadError::NotAProfile {
+            path: path.to_string(),
+            reason: format!("its {table} names add up to more than 4 GiB"),
+        });
+    }
     profile.skipped_sources = skipped;
     siblings::check_commands(&mut profile);
     Ok(Ok(profile))
@@ -228,6 +235,12 @@ pub fn load_reader(name: &str, reader: impl Read + Send) -> Result<Profile, Load
     let mut loader = Loader::new(&mut profile);
     read_into(&mut loader, name, reader, &mut |_, _| {})?;
     finish::finish(loader);
+    if let Some(table) = profile.overflowing_names() {
+        return Err(LoadError::NotAProfile {
+            path: name.to_string(),
+            reason: format!("its {table} names add up to more than 4 GiB"),
+        });
+    }
     Ok(profile)
 }
 

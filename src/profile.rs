@@ -114,6 +114,23 @@ impl Profile {
         FnId(id)
     }
 
+    /// Makes room for `more` functions, and for the names interned so far.
+    pub fn reserve_functions(&mut self, more: usize) {
+        self.functions.reserve(more);
+        self.fn_index.reserve_names(self.fn_names.len());
+    }
+
+    /// Which table of names, if any, grew beyond what an id can address.
+    pub fn overflowing_names(&self) -> Option<&'static str> {
+        [
+            (&self.fn_names, "function"),
+            (&self.files, "file"),
+            (&self.objects, "object"),
+        ]
+        .into_iter()
+        .find_map(|(names, what)| names.overflowed().then_some(what))
+    }
+
     fn lookup(&self, key: &Function) -> Option<FnId> {
         self.fn_index.find(key.name, key, &self.functions).map(FnId)
     }

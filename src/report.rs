@@ -130,10 +130,12 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
         options,
         signed: analysis.is_signed(options.event),
     };
-    let mut fns: Vec<FnId> = (0..analysis.function_count())
-        .map(FnId::from_index)
-        .filter(|&f| analysis.is_active(f) && options.keeps(profile, f))
-        .collect();
+    let mut fns = Vec::with_capacity(analysis.function_count());
+    fns.extend(
+        (0..analysis.function_count())
+            .map(FnId::from_index)
+            .filter(|&f| analysis.is_active(f) && options.keeps(profile, f)),
+    );
     let total = order.reference();
     let pct = |c: i64| {
         if total == 0 {

@@ -493,6 +493,7 @@ fn a_profile_changed_since_loading_is_an_error_not_an_empty_annotation() {
         parallel: Some(cgtui::parse::Plan {
             min_size: 0,
             chunks: 2,
+            threads: 2,
         }),
     };
     let profile = load_paths(std::slice::from_ref(&path), options).unwrap();

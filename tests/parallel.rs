@@ -25,6 +25,8 @@ fn plan(chunks: usize) -> Plan {
     Plan {
         min_size: 0,
         chunks,
+        // Fewer threads than chunks: later chunks wait for the merge.
+        threads: 2,
     }
 }
 

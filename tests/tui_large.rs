@@ -48,7 +48,7 @@ fn expected(app: &cgtui::tui::App, sort: SortKey, event: usize) -> Vec<FnId> {
     let key = |f: FnId| match sort {
         SortKey::Inclusive => a.inclusive(f)[event],
         SortKey::SelfCost => a.self_cost(f)[event],
-        SortKey::Calls => a.called[f.index()] as i64,
+        SortKey::Calls => a.called(f) as i64,
         SortKey::Name => 0,
     };
     ids.sort_by(|&x, &y| {

@@ -56,6 +56,7 @@ fuzz_target!(|data: &[u8]| {
     let plan = Plan {
         min_size: 0,
         chunks: 3,
+        threads: 2,
     };
     if let (Ok(seq), Ok(Ok(par))) = (sequential, load_parallel(std::slice::from_ref(&path), plan)) {
         assert_eq!(shape(&seq), shape(&par));

@@ -10,7 +10,6 @@ pub struct Combined {
     pub width: usize,
     pub totals: Vec<Cost>,
     pub self_costs: Arc<Vec<Cost>>,
-    pub called: Vec<u64>,
     pub edges: Arc<Vec<Edge>>,
     pub edge_costs: Arc<Vec<Cost>>,
 }
@@ -135,15 +134,10 @@ pub fn combine(profile: &Profile, selected: &[bool]) -> Combined {
         add_mapped(&mut totals, part, &part.total);
     }
     profile.events.derive(&mut totals);
-    let mut called = vec![0u64; n];
-    for e in edges.iter() {
-        called[e.callee.index()] = called[e.callee.index()].saturating_add(e.count);
-    }
     Combined {
         width,
         totals,
         self_costs,
-        called,
         edges,
         edge_costs,
     }

@@ -2,7 +2,7 @@
 //! call costs the profile measured: nothing is propagated over the graph and
 //! nothing recurses, so a call chain a million deep is no harder than a flat one.
 
-use super::{Analysis, Cycle, add, scc};
+use super::{Analysis, Cycle, NO_CYCLE, add, scc};
 use crate::profile::{Cost, EventTable, FnId};
 
 impl Analysis {
@@ -10,10 +10,14 @@ impl Analysis {
     /// graph and records those of two or more as cycles, numbered in order of
     /// their smallest member id.
     fn find_cycles(&mut self) {
-        let components = scc::components(self.function_count(), |f| {
-            self.callees(FnId::from_index(f))
-                .iter()
+        // Functions past the last that calls any call nothing, so are in no
+        // cycle: the search leaves them out (and the memory it would take
+        // for them, which a Cachegrind file's functions would all need).
+        let callers = self.callees.start.len().saturating_sub(1);
+        let components = scc::components(callers, |f| {
+            (self.callees(FnId::from_index(f)).iter())
                 .map(|&e| self.edges[e as usize].callee.index())
+                .filter(move |&g| g < callers)
         });
         let w = self.width;
         for members in components {
@@ -26,6 +30,9 @@ impl Analysis {
             });
         }
         self.cycles.sort_by_key(|c| c.members.iter().min().copied());
+        if !self.cycles.is_empty() {
+            self.cycle_of = vec![NO_CYCLE; self.function_count()];
+        }
         for (i, cycle) in self.cycles.iter_mut().enumerate() {
             cycle.number = i + 1;
             cycle.members.sort();
@@ -74,6 +81,11 @@ impl Analysis {
     /// from them again, so `Sum = Ir + 2 Dr` holds for inclusive costs too.
     pub(super) fn compute_inclusive(&mut self, events: &EventTable) {
         self.find_cycles();
+        if self.edges.is_empty() {
+            // Nothing but self costs: those are the inclusive costs.
+            self.inclusive = std::sync::Arc::clone(&self.self_costs);
+            return;
+        }
         let n = self.function_count();
         let w = self.width;
         let mut outgoing = self.self_costs.to_vec();
@@ -137,7 +149,7 @@ impl Analysis {
             );
             events.derive(row);
         }
-        self.inclusive = outgoing;
+        self.inclusive = outgoing.into();
     }
 }
 

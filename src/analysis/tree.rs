@@ -399,7 +399,7 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
             out.push(Candidate {
                 func: entry,
                 weight,
-                count: a.called[entry.index()],
+                count: a.called(entry),
                 recursive: false,
             });
         }

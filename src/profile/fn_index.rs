@@ -42,6 +42,11 @@ impl FunctionIndex {
             .copied()
     }
 
+    /// Makes room for names up to id `names - 1`.
+    pub fn reserve_names(&mut self, names: usize) {
+        self.first.reserve(names.saturating_sub(self.first.len()));
+    }
+
     /// Records that `functions[id]`, of name id `name`, is new.
     pub fn insert<K: Hash>(&mut self, name: u32, id: u32, functions: &[K]) {
         let n = name as usize;

@@ -10,16 +10,17 @@ use std::hash::BuildHasher;
 pub struct Interner {
     text: String,
     /// Where each name starts in `text`; it ends where the next begins.
-    starts: Vec<usize>,
-    /// Ids with their names' hashes, so growing the table never reads the
-    /// names again (a million names would be a million cache misses).
-    index: HashTable<Slot>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    id: u32,
-    hash: u32,
+    /// Four bytes a name: the text of all names together is kept under
+    /// 4 GiB (beyond it `intern` gives the empty name and sets
+    /// `overflowed`, and the loader refuses the profile).
+    starts: Vec<u32>,
+    /// Ids by their names' hashes. Four bytes a slot: the table grows by
+    /// being built again from the names in id order (`grow`), which reads
+    /// the text once from start to end instead of a name at a time at
+    /// random.
+    index: HashTable<u32>,
+    /// Whether a name was left out for lack of room (see `starts`).
+    overflowed: bool,
 }
 
 /// A name's hash in 32 bits: what a table of names keeps beside each id.
@@ -34,11 +35,11 @@ pub fn table_hash(hash: u32) -> u64 {
     u64::from(hash).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-fn slice<'a>(text: &'a str, starts: &[usize], id: u32) -> &'a str {
+fn slice<'a>(text: &'a str, starts: &[u32], id: u32) -> &'a str {
     let i = id as usize;
     match (starts.get(i), starts.get(i + 1)) {
-        (Some(&a), Some(&b)) => &text[a..b],
-        (Some(&a), None) => &text[a..],
+        (Some(&a), Some(&b)) => &text[a as usize..b as usize],
+        (Some(&a), None) => &text[a as usize..],
         _ => "",
     }
 }
@@ -58,6 +59,7 @@ impl Default for Interner {
             text: String::new(),
             starts: Vec::new(),
             index: HashTable::new(),
+            overflowed: false,
         };
         interner.intern("");
         interner
@@ -66,20 +68,29 @@ impl Default for Interner {
 
 impl Interner {
     pub fn intern(&mut self, name: &str) -> u32 {
+        if self.index.len() == self.index.capacity() {
+            self.grow(1);
+        }
         let (text, starts) = (&self.text, &self.starts);
-        let hash = name_hash(name.as_bytes());
         // One probe finds the name or the slot it goes in.
         let entry = self.index.entry(
-            table_hash(hash),
-            |s| s.hash == hash && slice(text, starts, s.id) == name,
-            |s| table_hash(s.hash),
+            table_hash(name_hash(name.as_bytes())),
+            |&id| slice(text, starts, id) == name,
+            |&id| table_hash(name_hash(slice(text, starts, id).as_bytes())),
         );
         match entry {
-            hashbrown::hash_table::Entry::Occupied(found) => found.get().id,
+            hashbrown::hash_table::Entry::Occupied(found) => *found.get(),
             hashbrown::hash_table::Entry::Vacant(slot) => {
-                let id = u32::try_from(self.starts.len()).unwrap_or(u32::MAX);
-                slot.insert(Slot { id, hash });
-                self.starts.push(self.text.len());
+                let (Ok(id), Ok(start)) = (
+                    u32::try_from(self.starts.len()),
+                    u32::try_from(self.text.len() + name.len()),
+                ) else {
+                    // The loader refuses the profile (`overflowed`).
+                    self.overflowed = true;
+                    return 0;
+                };
+                slot.insert(id);
+                self.starts.push(start - name.len() as u32);
                 self.text.push_str(name);
                 id
             }
@@ -98,21 +109,31 @@ impl Interner {
 
     pub fn get(&self, name: &str) -> Option<u32> {
         let (text, starts) = (&self.text, &self.starts);
-        let hash = name_hash(name.as_bytes());
+        let hash = table_hash(name_hash(name.as_bytes()));
         self.index
-            .find(table_hash(hash), |s| {
-                s.hash == hash && slice(text, starts, s.id) == name
-            })
-            .map(|s| s.id)
+            .find(hash, |&id| slice(text, starts, id) == name)
+            .copied()
     }
 
-    /// Makes room for `additional` more names of `bytes` bytes in all, to
-    /// the byte (doubling would leave up to half of a million names' room
-    /// unused).
+    /// Builds the index again with room for `additional` more names.
+    fn grow(&mut self, additional: usize) {
+        let n = self.starts.len();
+        let mut index = HashTable::with_capacity((n + additional).max(2 * n).max(16));
+        let (text, starts) = (&self.text, &self.starts);
+        let hash = |id: u32| table_hash(name_hash(slice(text, starts, id).as_bytes()));
+        for id in 0..n as u32 {
+            index.insert_unique(hash(id), id, |&id| hash(id));
+        }
+        self.index = index;
+    }
+
+    /// Makes room for `additional` more names of `bytes` bytes in all.
     pub fn reserve(&mut self, additional: usize, bytes: usize) {
-        self.starts.reserve_exact(additional);
-        self.text.reserve_exact(bytes);
-        self.index.reserve(additional, |s| table_hash(s.hash));
+        self.starts.reserve(additional);
+        self.text.reserve(bytes);
+        if self.index.capacity() - self.index.len() < additional {
+            self.grow(additional);
+        }
     }
 
     pub fn name(&self, id: u32) -> &str {
@@ -121,6 +142,11 @@ impl Interner {
 
     pub fn len(&self) -> usize {
         self.starts.len()
+    }
+
+    /// Whether a name did not fit (more than 4 GiB of names, or 2^32 names).
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
     }
 
     pub fn is_empty(&self) -> bool {

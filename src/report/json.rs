@@ -32,7 +32,7 @@ fn function(profile: &Profile, analysis: &Analysis, i: usize, demangle: bool) ->
         "object": profile.fn_object(f),
         "self": by_event(profile, analysis.self_cost(f)),
         "inclusive": by_event(profile, analysis.inclusive(f)),
-        "called": analysis.called[i],
+        "called": analysis.called(FnId::from_index(i)),
         "cycle": analysis.cycle_of(f).map(|c| c.number),
     });
     if demangle {

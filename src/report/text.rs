@@ -68,7 +68,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             Row::Function(f) => (
                 analysis.self_cost(f)[ev],
                 analysis.inclusive(f)[ev],
-                calls_text(analysis, analysis.called[f.index()], analysis.callers(f)),
+                calls_text(analysis, analysis.called(f), analysis.callers(f)),
                 describe(profile, analysis, f, options.demangle),
             ),
             Row::Cycle(c) => {

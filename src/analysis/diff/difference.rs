@@ -34,11 +34,14 @@ impl Analysis {
     pub fn grown(mut self, n: usize) -> Analysis {
         let width = self.width;
         std::sync::Arc::make_mut(&mut self.self_costs).resize(n * width, 0);
-        self.inclusive.resize(n * width, 0);
-        self.called.resize(n, 0);
-        self.cycle_of.resize(n, crate::analysis::NO_CYCLE);
-        self.callers = Adjacency::build(n, &self.edges, |e| e.callee);
-        self.callees = Adjacency::build(n, &self.edges, |e| e.caller);
+        std::sync::Arc::make_mut(&mut self.inclusive).resize(n * width, 0);
+        self.functions = n;
+        if !self.called.is_empty() {
+            self.called.resize(n, 0);
+        }
+        if !self.cycle_of.is_empty() {
+            self.cycle_of.resize(n, crate::analysis::NO_CYCLE);
+        }
         self
     }
 
@@ -74,8 +77,8 @@ impl Analysis {
                 p.base.map(|b| base.inclusive(b)),
             );
             called.push(match (own, p.base) {
-                (Some(f), _) => new.called[f.index()],
-                (None, Some(b)) => base.called[b.index()],
+                (Some(f), _) => new.called(f),
+                (None, Some(b)) => base.called(b),
                 (None, None) => 0,
             });
         }
@@ -115,14 +118,15 @@ impl Analysis {
             width,
             parts: new.parts.clone(),
             totals,
-            callers: Adjacency::build(n, &edges, |e| e.callee),
-            callees: Adjacency::build(n, &edges, |e| e.caller),
+            callers: Adjacency::build(&edges, |e| e.callee),
+            callees: Adjacency::build(&edges, |e| e.caller),
+            functions: n,
             self_costs: self_costs.into(),
-            inclusive,
+            inclusive: inclusive.into(),
             called,
             edges: edges.into(),
             edge_costs: edge_costs.into(),
-            cycle_of: vec![crate::analysis::NO_CYCLE; n],
+            cycle_of: Vec::new(),
             cycles: Vec::new(),
             signed,
             every_function: true,

@@ -65,8 +65,7 @@ impl Loader<'_> {
         )?;
         let files = resolve(&tables.files, self.fn_file.0, &mut self.files, &mut p.files)?;
         let names = resolve(&tables.names, u32::MAX, &mut self.fns, &mut p.fn_names)?;
-        // Tables grow by what a chunk can add at most, not by doubling.
-        p.functions.reserve_exact(tables.functions.len());
+        p.reserve_functions(tables.functions.len());
         let fns: Vec<_> = tables
             .functions
             .iter()
@@ -89,8 +88,8 @@ impl Loader<'_> {
             ..
         } = sums;
         let w = self.part.width();
-        self.part.self_fns.reserve_exact(row_order.len());
-        std::sync::Arc::make_mut(&mut self.part.self_costs).reserve_exact(row_order.len() * w);
+        self.part.self_fns.reserve(row_order.len());
+        std::sync::Arc::make_mut(&mut self.part.self_costs).reserve(row_order.len() * w);
         for &f in &row_order {
             let f = f as usize;
             if self.add_self(fns[f], &rows[f * w..(f + 1) * w]) {

@@ -18,28 +18,82 @@ use std::time::SystemTime;
 
 /// Where each `fn=` block of a part starts (byte offset, to the next
 /// block or the end) and the positions current there, a column each: a
-/// profile of millions of tiny functions pays 13 bytes a block, and 8 more
-/// per position column. The object and file current at a block's start
-/// are its function's. `F` is the function id (local to a chunk while
-/// loading).
+/// profile of millions of tiny functions pays 9 bytes a block, and 4 more
+/// per position column (twice that for offsets or positions beyond 32
+/// bits). The object and file current at a block's start are its
+/// function's. `F` is the function id (local to a chunk while loading).
 #[derive(Debug)]
 pub struct Blocks<F = FnId> {
     pub funcs: Vec<F>,
-    pub starts: Vec<u64>,
+    starts: Column,
     /// Which position columns are known where each starts (a bit each).
     known: Vec<u8>,
     /// `npos` values a block.
-    lasts: Vec<u64>,
+    lasts: Column,
     npos: usize,
+}
+
+/// Numbers kept in four bytes each while all of them fit, eight after.
+#[derive(Debug)]
+enum Column {
+    Narrow(Vec<u32>),
+    Wide(Vec<u64>),
+}
+
+impl Column {
+    fn len(&self) -> usize {
+        match self {
+            Column::Narrow(v) => v.len(),
+            Column::Wide(v) => v.len(),
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        match self {
+            Column::Narrow(v) => v.reserve(n),
+            Column::Wide(v) => v.reserve(n),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            Column::Narrow(v) => v.get(i).map(|&x| u64::from(x)),
+            Column::Wide(v) => v.get(i).copied(),
+        }
+    }
+
+    fn push(&mut self, x: u64) {
+        match self {
+            Column::Narrow(v) => match u32::try_from(x) {
+                Ok(x) => v.push(x),
+                Err(_) => {
+                    let mut wide = Vec::with_capacity(v.capacity());
+                    wide.extend(v.iter().map(|&x| u64::from(x)));
+                    wide.push(x);
+                    *self = Column::Wide(wide);
+                }
+            },
+            Column::Wide(v) => v.push(x),
+        }
+    }
+
+    fn extend(&mut self, other: &Column) {
+        match (&mut *self, other) {
+            (Column::Narrow(v), Column::Narrow(o)) => v.extend_from_slice(o),
+            (Column::Wide(v), Column::Wide(o)) => v.extend_from_slice(o),
+            (Column::Wide(v), Column::Narrow(o)) => v.extend(o.iter().map(|&x| u64::from(x))),
+            (Column::Narrow(_), Column::Wide(o)) => o.iter().for_each(|&x| self.push(x)),
+        }
+    }
 }
 
 impl<F> Blocks<F> {
     pub fn new(npos: usize) -> Self {
         Blocks {
             funcs: Vec::new(),
-            starts: Vec::new(),
+            starts: Column::Narrow(Vec::new()),
             known: Vec::new(),
-            lasts: Vec::new(),
+            lasts: Column::Narrow(Vec::new()),
             npos: npos.min(3),
         }
     }
@@ -56,27 +110,29 @@ impl<F> Blocks<F> {
         self.funcs.push(func);
         self.starts.push(start);
         self.known.push(last.known);
-        self.lasts.extend_from_slice(&last.at[..self.npos]);
+        last.at[..self.npos]
+            .iter()
+            .for_each(|&at| self.lasts.push(at));
     }
 
-    /// Appends `other`'s blocks, their functions mapped by `func`; the
-    /// columns grow to the block, not by doubling.
+    /// Appends `other`'s blocks, their functions mapped by `func`.
     pub fn append<G: Copy>(&mut self, other: Blocks<G>, func: impl Fn(G) -> F) {
-        self.funcs.reserve_exact(other.len());
-        self.starts.reserve_exact(other.len());
-        self.known.reserve_exact(other.len());
-        self.lasts.reserve_exact(other.lasts.len());
+        self.funcs.reserve(other.len());
+        self.starts.reserve(other.len());
+        self.known.reserve(other.len());
+        self.lasts.reserve(other.lasts.len());
         self.funcs.extend(other.funcs.iter().map(|&g| func(g)));
-        self.starts.extend_from_slice(&other.starts);
+        self.starts.extend(&other.starts);
         self.known.extend_from_slice(&other.known);
-        self.lasts.extend_from_slice(&other.lasts);
+        self.lasts.extend(&other.lasts);
     }
 
     /// Where block `b` starts from.
     fn last(&self, b: usize) -> Last {
         let mut at = [0; 3];
-        let npos = self.npos;
-        at[..npos].copy_from_slice(&self.lasts[b * npos..(b + 1) * npos]);
+        for (i, at) in at[..self.npos].iter_mut().enumerate() {
+            *at = self.lasts.get(b * self.npos + i).unwrap_or(0);
+        }
         Last {
             at,
             known: self.known[b],
@@ -172,7 +228,8 @@ impl LazyDetail {
         let npos = self.positions.count();
         let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b));
         let read = AtomicU64::new(0);
-        match scan_range(&self.path, self.blocks.starts[b], end, &mut scanner, &read) {
+        let start = self.blocks.starts.get(b).unwrap_or(self.len);
+        match scan_range(&self.path, start, end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Bail(why))) => Err(self.cannot(why)),
             Err(e) => Err(self.cannot(&e.to_string())),
@@ -206,7 +263,7 @@ impl Reread for LazyDetail {
                 .collect()
         };
         for b in blocks {
-            let end = starts.get(b + 1).copied().unwrap_or(self.len);
+            let end = starts.get(b + 1).unwrap_or(self.len);
             self.scan(profile, b, end, visit)?;
         }
         Ok(())

@@ -43,7 +43,7 @@ pub fn self_cost(a: &Analysis, f: FnId) -> &[Cost] {
 pub fn called(a: &Analysis, f: FnId) -> u64 {
     match cycle(a, f) {
         Some(c) => c.called,
-        None => a.called.get(f.index()).copied().unwrap_or(0),
+        None => a.called(f),
     }
 }
 
