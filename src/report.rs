@@ -130,12 +130,11 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
         options,
         signed: analysis.is_signed(options.event),
     };
-    let mut fns = Vec::with_capacity(analysis.function_count());
-    fns.extend(
+    let active = || {
         (0..analysis.function_count())
             .map(FnId::from_index)
-            .filter(|&f| analysis.is_active(f) && options.keeps(profile, f)),
-    );
+            .filter(|&f| analysis.is_active(f) && options.keeps(profile, f))
+    };
     let total = order.reference();
     let pct = |c: i64| {
         if total == 0 {
@@ -168,6 +167,27 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
     // more of them while the cut is not among them.
     let compare = |a: &FnId, b: &FnId| order.compare(profile, Row::Function(*a), Row::Function(*b));
     let mut n = options.limit.map_or(1024, |l| l.saturating_add(1)).max(1);
+    // The best `n` first, kept in a list of at most `2n` (not one of every
+    // function: a report of millions of functions would need it at its peak).
+    let mut best = Vec::with_capacity(2 * n.min(1 << 20));
+    let mut all = true;
+    for f in active() {
+        if best.len() == n.saturating_mul(2) {
+            best.select_nth_unstable_by(n - 1, compare);
+            best.truncate(n);
+            all = false;
+        }
+        best.push(f);
+    }
+    best.sort_by(compare);
+    all &= best.len() <= n;
+    best.truncate(n);
+    if let Some(shown) = cut(&best, all) {
+        return shown;
+    }
+    drop(best);
+    let mut fns: Vec<FnId> = active().collect();
+    n = n.saturating_mul(8);
     loop {
         n = n.min(fns.len());
         if n < fns.len() {

@@ -183,3 +183,41 @@ fn unknown_call_counts_print_as_a_question_mark() {
     assert!(!calls.is_empty());
     assert!(calls.iter().all(|c| c["count"] == 0));
 }
+
+/// 5,000 functions of costs 1 to 5,000, written in a scrambled order: the
+/// best are found without a list of them all where a limit allows it, and
+/// with one where the threshold needs more than the first 1,024 rows.
+#[test]
+fn the_best_rows_of_many_functions_are_found_for_any_limit_and_threshold() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.callgrind");
+    let n = 5000u64;
+    let mut text = String::from("events: Ir\nfl=m.c\n");
+    for k in 0..n {
+        let i = k * 7919 % n;
+        text.push_str(&format!("fn=f{i}\n1 {}\n", i + 1));
+    }
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let names = |args: &[&str]| -> Vec<String> {
+        let out = stdout_of(args);
+        rows(&out).into_iter().map(|r| r[5].clone()).collect()
+    };
+    let top = |k: u64| -> Vec<String> { (0..k).map(|j| format!("f{} (m.c)", n - 1 - j)).collect() };
+    assert_eq!(names(&["report", "--limit", "3", file]), top(3));
+    assert_eq!(names(&["report", "--limit", "1500", file]), top(1500));
+    assert_eq!(names(&["report", "--limit", "2500", file]), top(2500));
+    assert_eq!(
+        names(&["report", "--threshold", "100", "--limit", "9999", file]),
+        top(n)
+    );
+    // The default threshold, 99%: rows until their running sum reaches 99%
+    // of the total.
+    let total = n * (n + 1) / 2;
+    let (mut covered, mut rows_needed) = (0, 0);
+    while covered * 100 < total * 99 {
+        covered += n - rows_needed;
+        rows_needed += 1;
+    }
+    assert_eq!(names(&["report", file]), top(rows_needed));
+}
