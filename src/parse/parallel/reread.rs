@@ -99,11 +99,11 @@ impl<F> Blocks<F> {
     }
 
     pub fn len(&self) -> usize {
-        self.funcs.len()
+        self.starts.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.funcs.is_empty()
+        self.starts.len() == 0
     }
 
     pub fn push(&mut self, func: F, start: u64, last: Last) {
@@ -151,7 +151,11 @@ pub struct LazyDetail {
     width: usize,
     /// Name-compression tables (files, objects, functions) at the file's end.
     tables: [IdMap; 3],
+    /// The blocks, their functions taken out to `funcs`.
     blocks: Blocks,
+    /// The function of each block; empty when block `b` is function `b`
+    /// (a Cachegrind file, where each function is one block).
+    funcs: Vec<FnId>,
     /// Block indexes sorted by function; empty when the blocks already are
     /// (as in Valgrind's files, where a function's lines come together).
     by_func: Vec<u32>,
@@ -163,15 +167,18 @@ impl LazyDetail {
         meta: &std::fs::Metadata,
         loader: &Loader<'_>,
         width: usize,
-        blocks: Blocks,
+        mut blocks: Blocks,
     ) -> Self {
-        let by_func = if blocks.funcs.is_sorted() {
+        let mut funcs = std::mem::take(&mut blocks.funcs);
+        if funcs.iter().enumerate().all(|(b, f)| f.index() == b) {
+            funcs = Vec::new();
+        }
+        let by_func = if funcs.is_sorted() {
             Vec::new()
         } else {
             // Sorted as (function, block) pairs side by side: no indirection.
-            let mut pairs: Vec<(FnId, u32)> = (blocks.funcs.iter().copied())
-                .zip(0..blocks.len() as u32)
-                .collect();
+            let mut pairs: Vec<(FnId, u32)> =
+                (funcs.iter().copied()).zip(0..funcs.len() as u32).collect();
             pairs.sort_unstable();
             let mut by_func: Vec<u32> = pairs.into_iter().map(|(_, b)| b).collect();
             // The collect reuses the pairs' buffer, twice the size needed.
@@ -188,8 +195,14 @@ impl LazyDetail {
             width,
             tables: [files.clone(), objects.clone(), fns.clone()],
             blocks,
+            funcs,
             by_func,
         }
+    }
+
+    /// The function block `b` belongs to.
+    fn func_of(&self, b: usize) -> FnId {
+        self.funcs.get(b).copied().unwrap_or(FnId::from_index(b))
     }
 
     fn unchanged(&self) -> Result<(), String> {
@@ -215,7 +228,7 @@ impl LazyDetail {
         end: u64,
         visit: &mut dyn FnMut(Record<'_>),
     ) -> Result<(), String> {
-        let function = profile.functions[self.blocks.funcs[b].index()];
+        let function = profile.functions[self.func_of(b).index()];
         let sink = Records {
             profile,
             detail: self,
@@ -252,8 +265,13 @@ impl Reread for LazyDetail {
                 true => Ok(()),
             };
         };
-        let (funcs, starts) = (&self.blocks.funcs, &self.blocks.starts);
-        let blocks: Vec<usize> = if self.by_func.is_empty() {
+        let (funcs, starts) = (&self.funcs, &self.blocks.starts);
+        let blocks: Vec<usize> = if funcs.is_empty() {
+            (f.index() < self.blocks.len())
+                .then_some(f.index())
+                .into_iter()
+                .collect()
+        } else if self.by_func.is_empty() {
             let from = funcs.partition_point(|&g| g < f);
             (from..funcs.len()).take_while(|&b| funcs[b] == f).collect()
         } else {
