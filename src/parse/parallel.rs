@@ -142,7 +142,8 @@ pub(super) fn load_file(
             let chunk = chunk.map_err(io)?;
             Ok(chunk.and_then(|chunk| {
                 let lines = chunk.lines;
-                loader.merge_chunk(chunk, first_line, &mut blocks)?;
+                let share = (chunk.end - body as u64) as f64 / (len - body as u64) as f64;
+                loader.merge_chunk(chunk, first_line, &mut blocks, share)?;
                 first_line += lines;
                 Ok(())
             }))
@@ -333,6 +334,8 @@ pub(super) struct Chunk {
     pub tables: Tables,
     pub sums: Sums,
     pub lines: usize,
+    /// Where in the file the chunk ends.
+    pub end: u64,
     pub trailer: Vec<(usize, Vec<u8>)>,
     /// Object and function file current at the chunk's end (local indexes).
     pub end_obj: u32,
@@ -354,6 +357,7 @@ fn scan_chunk(
     }
     Ok(Ok(Chunk {
         lines: scanner.lines,
+        end,
         trailer: std::mem::take(&mut scanner.trailer),
         end_obj: scanner.obj,
         end_fn_file: scanner.fn_file,

@@ -127,12 +127,19 @@ impl Interner {
         self.index = index;
     }
 
-    /// Makes room for `additional` more names of `bytes` bytes in all.
-    pub fn reserve(&mut self, additional: usize, bytes: usize) {
+    /// Makes room for `additional` more names of `bytes` bytes in all. If
+    /// the index must grow, it grows to hold `expected` names (a guess from
+    /// the part of a file read so far) where that is more, up to four times
+    /// what it must hold (before the table rounds it up): each growth reads
+    /// every name again, and a profile of millions of names would otherwise
+    /// grow some twenty times.
+    pub fn reserve(&mut self, additional: usize, bytes: usize, expected: usize) {
         self.starts.reserve(additional);
         self.text.reserve(bytes);
         if self.index.capacity() - self.index.len() < additional {
-            self.grow(additional);
+            let needed = self.len() + additional;
+            let room = expected.clamp(needed, needed.saturating_mul(4));
+            self.grow(room - self.len());
         }
     }
 
@@ -151,5 +158,42 @@ impl Interner {
 
     pub fn is_empty(&self) -> bool {
         self.starts.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keep_their_ids_through_every_growth_of_the_index() {
+        let mut names = Interner::default();
+        let name = |i: usize| format!("f{i}");
+        for chunk in 0..50 {
+            // As the parallel merge does: room made a chunk at a time, with
+            // a guess of the total that is sometimes far too high.
+            let expected = if chunk % 2 == 0 { 10_000_000 } else { 0 };
+            names.reserve(1000, 6000, expected);
+            for i in chunk * 1000..(chunk + 1) * 1000 {
+                assert_eq!(names.intern(&name(i)), i as u32 + 1);
+            }
+            // Four times what it must hold, and the table's own rounding
+            // up (at most twice).
+            assert!(
+                names.index.capacity() <= 8 * (names.len() + 1000),
+                "a guess grows the index at most four times what it needs"
+            );
+        }
+        // Without any reserve, one at a time.
+        for i in 50_000..60_000 {
+            assert_eq!(names.intern(&name(i)), i as u32 + 1);
+        }
+        for i in 0..60_000 {
+            assert_eq!(names.get(&name(i)), Some(i as u32 + 1));
+            assert_eq!(names.intern(&name(i)), i as u32 + 1, "found, not added");
+            assert_eq!(names.name(i as u32 + 1), name(i));
+        }
+        assert_eq!(names.len(), 60_001);
+        assert_eq!(names.get("f60000"), None);
     }
 }

@@ -39,12 +39,14 @@ impl Loader<'_> {
     }
 
     /// Adds chunk `c`, whose first line is line `first_line` of the file, and
-    /// appends its blocks to `blocks`.
+    /// appends its blocks to `blocks`. `share` is the part of the file read
+    /// up to the chunk's end (0 to 1), to guess how many names are to come.
     pub(in crate::parse) fn merge_chunk(
         &mut self,
         c: Chunk,
         first_line: usize,
         blocks: &mut Blocks,
+        share: f64,
     ) -> Result<(), Bail> {
         // Each piece of the chunk is dropped once used: the chunks and the
         // part being built are in memory together.
@@ -52,6 +54,7 @@ impl Loader<'_> {
             tables,
             sums,
             lines: _,
+            end: _,
             trailer,
             end_obj,
             end_fn_file,
@@ -62,9 +65,22 @@ impl Loader<'_> {
             self.obj.0,
             &mut self.objects,
             &mut p.objects,
+            share,
         )?;
-        let files = resolve(&tables.files, self.fn_file.0, &mut self.files, &mut p.files)?;
-        let names = resolve(&tables.names, u32::MAX, &mut self.fns, &mut p.fn_names)?;
+        let files = resolve(
+            &tables.files,
+            self.fn_file.0,
+            &mut self.files,
+            &mut p.files,
+            share,
+        )?;
+        let names = resolve(
+            &tables.names,
+            u32::MAX,
+            &mut self.fns,
+            &mut p.fn_names,
+            share,
+        )?;
         p.reserve_functions(tables.functions.len());
         let fns: Vec<_> = tables
             .functions
@@ -127,8 +143,11 @@ fn resolve(
     inherited: u32,
     table: &mut IdMap,
     interner: &mut Interner,
+    share: f64,
 ) -> Result<Vec<u32>, Bail> {
-    interner.reserve(space.len(), space.text_len());
+    // As many names in the rest of the file as in what was read, at most.
+    let expected = ((interner.len() + space.len()) as f64 / share.max(1e-3)) as usize;
+    interner.reserve(space.len(), space.text_len(), expected);
     space
         .entries()
         .map(|entry| match entry {
