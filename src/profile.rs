@@ -8,13 +8,15 @@ mod fn_index;
 mod ids;
 mod names;
 mod part;
+mod room;
 
 pub use detail::{Detail, Record, Reread};
 pub use events::{DerivedTerm, Event, EventTable};
 pub use fn_index::FunctionIndex;
 pub use ids::{FileId, FnId, ObjId};
-pub use names::{Interner, name_hash, table_hash};
+pub use names::{Interner, TOUCH_AHEAD, name_hash, table_hash, text_of};
 pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
+pub use room::{expected_at_end, reserve_toward, room};
 
 use crate::format::printable;
 
@@ -114,10 +116,11 @@ impl Profile {
         FnId(id)
     }
 
-    /// Makes room for `more` functions, and for the names interned so far.
-    pub fn reserve_functions(&mut self, more: usize) {
-        self.functions.reserve(more);
-        self.fn_index.reserve_names(self.fn_names.len());
+    /// Makes room for `more` functions and for `names` function names in
+    /// all, toward the `expected` numbers at the end (`reserve_toward`).
+    pub fn reserve_functions(&mut self, more: usize, names: usize, expected: [usize; 2]) {
+        reserve_toward(&mut self.functions, more, expected[0]);
+        self.fn_index.reserve_names(names, expected[1]);
     }
 
     /// Which table of names, if any, grew beyond what an id can address.

@@ -369,3 +369,5 @@ impl<'p> Loader<'p> {
 mod body;
 mod headers;
 mod merge;
+
+pub(super) use merge::Resolved;

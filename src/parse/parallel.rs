@@ -3,7 +3,9 @@
 //! lines into small chunks, scanned by a thread per core with names and
 //! functions local to each chunk (`scan`, `local`); each chunk is then
 //! merged, in file order, by the thread that scanned it, which gives every
-//! name and function the id the sequential loader would have given it.
+//! name and function the id the sequential loader would have given it. The
+//! merge has two stages (names, then the rest), so a thread can intern a
+//! chunk's names while another adds the chunk before it to the profile.
 //!
 //! Per-line, per-call-site and per-jump detail is not kept: each `fn=`
 //! block's byte range and starting state are, and `reread` reads a
@@ -20,7 +22,8 @@ mod sink;
 mod sums;
 
 use super::input::{Compression, cr_only};
-use super::{LoadError, Progress, loader::Loader};
+use super::loader::{Loader, Resolved};
+use super::{LoadError, Progress};
 use local::Tables;
 use scan::{Last, Scanner, Sink};
 use std::fs::File;
@@ -131,6 +134,7 @@ pub(super) fn load_file(
     let mut tick = || progress(read.load(Ordering::Relaxed), None);
     let mut first_line = header_lines + 1;
     let mut blocks = Blocks::new(npos);
+    let mut names = loader.take_names();
     let merged = scan_in_order(
         path,
         &bounds,
@@ -138,17 +142,23 @@ pub(super) fn load_file(
         plan.threads,
         &read,
         &mut tick,
-        |chunk| {
-            let chunk = chunk.map_err(io)?;
-            Ok(chunk.and_then(|chunk| {
-                let lines = chunk.lines;
-                let share = (chunk.end - body as u64) as f64 / (len - body as u64) as f64;
-                loader.merge_chunk(chunk, first_line, &mut blocks, share)?;
+        (
+            |chunk: Scanned| {
+                let chunk = chunk.map_err(io)?;
+                Ok(chunk.and_then(|chunk| {
+                    let share = (chunk.end - body as u64) as f64 / (len - body as u64) as f64;
+                    names.resolve(chunk, share)
+                }))
+            },
+            |resolved: Resolved| {
+                let lines = resolved.lines;
+                let merged = loader.merge_resolved(resolved, first_line, &mut blocks);
                 first_line += lines;
-                Ok(())
-            }))
-        },
+                Ok(merged)
+            },
+        ),
     );
+    loader.put_names(names);
     if let Err(Bail(why)) = merged? {
         return Ok(Outcome::Bailed(why));
     }
@@ -223,36 +233,44 @@ type Scanned = std::io::Result<Result<Chunk, Bail>>;
 type Merged<E> = Result<Result<(), Bail>, E>;
 
 /// Scans the chunks between `bounds` on `threads` threads and merges each,
-/// in file order, on the thread that scanned it, as soon as those before it
-/// are merged. A chunk is dropped by the thread that made it, so its memory
-/// goes back to where that thread takes the next one's from (freed on
-/// another thread, it stays with the allocator, a quarter more at the
-/// peak), and each thread holds one chunk at a time. `tick` runs on the
-/// calling thread every `PROGRESS_EVERY` until all are merged. Stops at
-/// the first error or `Bail`.
-fn scan_in_order<E: Send>(
+/// in file order, on the thread that scanned it, in two stages: `first`
+/// (names) for a chunk once it has run for those before it, then `second`
+/// (the rest) likewise, so that one thread can be in the first stage of a
+/// chunk while another is in the second stage of the one before. A chunk
+/// is dropped by the thread that made it, so its memory goes back to
+/// where that thread takes the next one's from (freed on another thread,
+/// it stays with the allocator, a quarter more at the peak), and each
+/// thread holds one chunk at a time. `tick` runs on the calling thread
+/// every `PROGRESS_EVERY` until all are merged. Stops at the first error
+/// or `Bail`.
+fn scan_in_order<R, E: Send, A, B>(
     path: &Path,
     bounds: &[u64],
     shape: Shape,
     threads: usize,
     read: &AtomicU64,
     tick: &mut dyn FnMut(),
-    merge: impl FnMut(Scanned) -> Merged<E> + Send,
-) -> Merged<E> {
+    (first, second): (A, B),
+) -> Merged<E>
+where
+    A: FnMut(Scanned) -> Result<Result<R, Bail>, E> + Send,
+    B: FnMut(R) -> Merged<E> + Send,
+{
     let n = bounds.len().saturating_sub(1);
     let threads = threads.clamp(1, n.max(1));
     let next = AtomicUsize::new(0);
-    let turn: Turn<_, E> = Turn {
+    let turns = Turns {
         state: Mutex::new(TurnState {
-            merged: 0,
+            done: [0, 0],
             outcome: None,
-            merge,
+            first: Some(first),
+            second: Some(second),
         }),
         moved: Condvar::new(),
     };
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let (next, turn) = (&next, &turn);
+            let (next, turns) = (&next, &turns);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -263,69 +281,98 @@ fn scan_in_order<E: Send>(
                     let scan = || scan_chunk(path, start, end, shape, read);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
                         .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
-                    if !turn.merge(i, scanned) {
+                    let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
+                    let Some(resolved) = resolved else { break };
+                    if turns
+                        .take(1, i, |s| &mut s.second, |f| f(resolved))
+                        .is_none()
+                    {
                         break;
                     }
                 }
             });
         }
-        let mut state = turn.lock();
-        while state.outcome.is_none() && state.merged < n {
-            state = (turn.moved.wait_timeout(state, PROGRESS_EVERY))
+        let mut state = turns.lock();
+        while state.outcome.is_none() && state.done[1] < n {
+            state = (turns.moved.wait_timeout(state, PROGRESS_EVERY))
                 .map_or_else(|e| e.into_inner().0, |(state, _)| state);
             drop(state);
             tick();
-            state = turn.lock();
+            state = turns.lock();
         }
     });
-    let state = turn
+    let state = turns
         .state
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
     state.outcome.unwrap_or(Ok(Ok(())))
 }
 
-/// The merge, taken by one thread at a time in file order.
-struct Turn<M, E> {
-    state: Mutex<TurnState<M, E>>,
+/// The two stages of the merge, each taken by one thread at a time in file
+/// order.
+struct Turns<A, B, E> {
+    state: Mutex<TurnState<A, B, E>>,
     moved: Condvar,
 }
 
-struct TurnState<M, E> {
-    /// Chunks merged so far.
-    merged: usize,
+struct TurnState<A, B, E> {
+    /// Chunks through each stage so far.
+    done: [usize; 2],
     /// Set when the merge stops early: the error or `Bail` it stopped at.
     outcome: Option<Merged<E>>,
-    merge: M,
+    /// Each stage, taken out while a thread runs it.
+    first: Option<A>,
+    second: Option<B>,
 }
 
-impl<M: FnMut(Scanned) -> Merged<E>, E> Turn<M, E> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, TurnState<M, E>> {
+impl<A, B, E> Turns<A, B, E> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, TurnState<A, B, E>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Waits for chunk `i`'s turn and merges it; false once the merge has
+    /// Waits for chunk `i`'s turn at `stage` (whose closure `slot` finds)
+    /// and runs it there with the lock released; `None` once the merge has
     /// stopped (at this chunk or another).
-    fn merge(&self, i: usize, scanned: Scanned) -> bool {
+    fn take<F, U>(
+        &self,
+        stage: usize,
+        i: usize,
+        slot: impl Fn(&mut TurnState<A, B, E>) -> &mut Option<F>,
+        run: impl FnOnce(&mut F) -> Result<Result<U, Bail>, E>,
+    ) -> Option<U> {
         let mut guard = self.lock();
-        while guard.outcome.is_none() && guard.merged != i {
+        while guard.outcome.is_none() && guard.done[stage] != i {
             guard = self
                 .moved
                 .wait(guard)
                 .unwrap_or_else(PoisonError::into_inner);
         }
-        let state = &mut *guard;
-        if state.outcome.is_none() {
-            let merge = std::panic::AssertUnwindSafe(|| (state.merge)(scanned));
-            match std::panic::catch_unwind(merge).unwrap_or(Ok(Err(Bail("merge panicked")))) {
-                Ok(Ok(())) => state.merged += 1,
-                stop => state.outcome = Some(stop),
+        let mut f = match slot(&mut guard).take() {
+            Some(f) if guard.outcome.is_none() => f,
+            _ => return None,
+        };
+        drop(guard);
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&mut f)))
+            .unwrap_or(Ok(Err(Bail("merge panicked"))));
+        let mut guard = self.lock();
+        *slot(&mut guard) = Some(f);
+        let out = match ran {
+            Ok(Ok(u)) => {
+                guard.done[stage] += 1;
+                Some(u)
             }
-        }
-        let go_on = state.outcome.is_none();
+            Ok(Err(bail)) => {
+                guard.outcome.get_or_insert(Ok(Err(bail)));
+                None
+            }
+            Err(e) => {
+                guard.outcome.get_or_insert(Err(e));
+                None
+            }
+        };
         drop(guard);
         self.moved.notify_all();
-        go_on
+        out
     }
 }
 

@@ -42,9 +42,10 @@ impl FunctionIndex {
             .copied()
     }
 
-    /// Makes room for names up to id `names - 1`.
-    pub fn reserve_names(&mut self, names: usize) {
-        self.first.reserve(names.saturating_sub(self.first.len()));
+    /// Makes room for names up to id `names - 1`, toward `expected`.
+    pub fn reserve_names(&mut self, names: usize, expected: usize) {
+        let more = names.saturating_sub(self.first.len());
+        super::reserve_toward(&mut self.first, more, expected);
     }
 
     /// Records that `functions[id]`, of name id `name`, is new.

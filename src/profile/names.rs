@@ -23,6 +23,11 @@ pub struct Interner {
     overflowed: bool,
 }
 
+/// How many names ahead of the one being put in the index the slot of
+/// another is read (`touch`). Measured on 5M new names: 8 to 32 all take a
+/// third less time than none.
+pub const TOUCH_AHEAD: usize = 8;
+
 /// A name's hash in 32 bits: what a table of names keeps beside each id.
 pub fn name_hash(name: &[u8]) -> u32 {
     let h = rustc_hash::FxBuildHasher.hash_one(name);
@@ -46,7 +51,7 @@ fn slice<'a>(text: &'a str, starts: &[u32], id: u32) -> &'a str {
 
 /// A name's text; bytes that are not UTF-8 become U+FFFD. Names are nearly
 /// always valid, and checking that is much faster than the lossy decoder.
-fn text_of(name: &[u8]) -> std::borrow::Cow<'_, str> {
+pub fn text_of(name: &[u8]) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(name) {
         Ok(text) => text.into(),
         Err(_) => String::from_utf8_lossy(name),
@@ -68,13 +73,19 @@ impl Default for Interner {
 
 impl Interner {
     pub fn intern(&mut self, name: &str) -> u32 {
+        self.intern_hashed(name, name_hash(name.as_bytes()))
+    }
+
+    /// `intern` of a name whose `name_hash` is known (the parallel load
+    /// hashes names on the threads that read them).
+    pub fn intern_hashed(&mut self, name: &str, hash: u32) -> u32 {
         if self.index.len() == self.index.capacity() {
             self.grow(1);
         }
         let (text, starts) = (&self.text, &self.starts);
         // One probe finds the name or the slot it goes in.
         let entry = self.index.entry(
-            table_hash(name_hash(name.as_bytes())),
+            table_hash(hash),
             |&id| slice(text, starts, id) == name,
             |&id| table_hash(name_hash(slice(text, starts, id).as_bytes())),
         );
@@ -115,6 +126,14 @@ impl Interner {
             .copied()
     }
 
+    /// Reads the part of the index where a name of `hash` would be, so that
+    /// its `intern_hashed` a few names later finds it in the cache: names
+    /// met for the first time land all over a table of millions, and this
+    /// lets the processor wait for several of them at once.
+    pub fn touch(&self, hash: u32) {
+        std::hint::black_box(self.index.find(table_hash(hash), |_| false));
+    }
+
     /// Builds the index again with room for `additional` more names.
     fn grow(&mut self, additional: usize) {
         let n = self.starts.len();
@@ -122,6 +141,10 @@ impl Interner {
         let (text, starts) = (&self.text, &self.starts);
         let hash = |id: u32| table_hash(name_hash(slice(text, starts, id).as_bytes()));
         for id in 0..n as u32 {
+            // As `touch`: the slot of a name a few ahead is read now.
+            if (id as usize) + TOUCH_AHEAD < n {
+                std::hint::black_box(index.find(hash(id + TOUCH_AHEAD as u32), |_| false));
+            }
             index.insert_unique(hash(id), id, |&id| hash(id));
         }
         self.index = index;
@@ -134,12 +157,10 @@ impl Interner {
     /// every name again, and a profile of millions of names would otherwise
     /// grow some twenty times.
     pub fn reserve(&mut self, additional: usize, bytes: usize, expected: usize) {
-        self.starts.reserve(additional);
+        super::reserve_toward(&mut self.starts, additional, expected);
         self.text.reserve(bytes);
         if self.index.capacity() - self.index.len() < additional {
-            let needed = self.len() + additional;
-            let room = expected.clamp(needed, needed.saturating_mul(4));
-            self.grow(room - self.len());
+            self.grow(super::room(self.len(), additional, expected) - self.len());
         }
     }
 

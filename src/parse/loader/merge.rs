@@ -7,7 +7,9 @@ use super::{Loader, Pending};
 use crate::parse::IdMap;
 use crate::parse::parallel::local::{Entry, Space};
 use crate::parse::parallel::{Bail, Blocks, Chunk, LazyDetail, Sums};
-use crate::profile::{FileId, Interner, ObjId, Positions};
+use crate::profile::{
+    FileId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
+};
 use std::sync::Arc;
 
 impl Loader<'_> {
@@ -38,62 +40,61 @@ impl Loader<'_> {
         self.part.detail.set_source(Arc::new(detail));
     }
 
-    /// Adds chunk `c`, whose first line is line `first_line` of the file, and
-    /// appends its blocks to `blocks`. `share` is the part of the file read
-    /// up to the chunk's end (0 to 1), to guess how many names are to come.
-    pub(in crate::parse) fn merge_chunk(
+    /// Moves the name tables out for the parallel merge (`Names`); the
+    /// rest of the loader takes in what they resolve meanwhile.
+    pub(in crate::parse) fn take_names(&mut self) -> Names {
+        let p = &mut *self.profile;
+        Names {
+            interners: [
+                std::mem::take(&mut p.files),
+                std::mem::take(&mut p.objects),
+                std::mem::take(&mut p.fn_names),
+            ],
+            tables: [
+                std::mem::take(&mut self.files),
+                std::mem::take(&mut self.objects),
+                std::mem::take(&mut self.fns),
+            ],
+            obj: self.obj,
+            fn_file: self.fn_file,
+        }
+    }
+
+    /// Puts back what `take_names` took.
+    pub(in crate::parse) fn put_names(&mut self, names: Names) {
+        let p = &mut *self.profile;
+        let Names {
+            interners: [files, objects, fn_names],
+            tables: [file_ids, obj_ids, fn_ids],
+            ..
+        } = names;
+        (p.files, p.objects, p.fn_names) = (files, objects, fn_names);
+        (self.files, self.objects, self.fns) = (file_ids, obj_ids, fn_ids);
+    }
+
+    /// Adds a chunk whose names `Names::resolve` has given their ids; its
+    /// first line is line `first_line` of the file. Appends its blocks to
+    /// `blocks`.
+    pub(in crate::parse) fn merge_resolved(
         &mut self,
-        c: Chunk,
+        r: Resolved,
         first_line: usize,
         blocks: &mut Blocks,
-        share: f64,
     ) -> Result<(), Bail> {
         // Each piece of the chunk is dropped once used: the chunks and the
         // part being built are in memory together.
-        let Chunk {
-            tables,
-            sums,
-            lines: _,
-            end: _,
-            trailer,
-            end_obj,
-            end_fn_file,
-        } = c;
         let p = &mut *self.profile;
-        let objs = resolve(
-            &tables.objects,
-            self.obj.0,
-            &mut self.objects,
-            &mut p.objects,
-            share,
-        )?;
-        let files = resolve(
-            &tables.files,
-            self.fn_file.0,
-            &mut self.files,
-            &mut p.files,
-            share,
-        )?;
-        let names = resolve(
-            &tables.names,
-            u32::MAX,
-            &mut self.fns,
-            &mut p.fn_names,
-            share,
-        )?;
-        p.reserve_functions(tables.functions.len());
-        let fns: Vec<_> = tables
-            .functions
-            .iter()
-            .map(|&(n, f, o)| {
-                p.function_id(
-                    names[n as usize],
-                    FileId(files[f as usize]),
-                    ObjId(objs[o as usize]),
-                )
-            })
+        let expected = |now| expected_at_end(now, r.share);
+        let more = r.functions.len();
+        p.reserve_functions(
+            more,
+            r.names,
+            [expected(p.functions.len() + more), expected(r.names)],
+        );
+        let fns: Vec<_> = (r.functions.iter())
+            .map(|&(name, file, obj)| p.function_id(name, file, obj))
             .collect();
-        drop(tables);
+        drop(r.functions);
         let Sums {
             rows,
             row_order,
@@ -102,10 +103,13 @@ impl Loader<'_> {
             blocks: local_blocks,
             has_data,
             ..
-        } = sums;
+        } = r.sums;
         let w = self.part.width();
-        self.part.self_fns.reserve(row_order.len());
-        std::sync::Arc::make_mut(&mut self.part.self_costs).reserve(row_order.len() * w);
+        let rows_expected = expected(self.part.self_fns.len() + row_order.len());
+        reserve_toward(&mut self.part.self_fns, row_order.len(), rows_expected);
+        let self_costs = std::sync::Arc::make_mut(&mut self.part.self_costs);
+        reserve_toward(self_costs, row_order.len() * w, rows_expected * w);
+        reserve_toward(&mut self.row_of, more, expected(p.functions.len()));
         for &f in &row_order {
             let f = f as usize;
             if self.add_self(fns[f], &rows[f * w..(f + 1) * w]) {
@@ -120,18 +124,91 @@ impl Loader<'_> {
             }
         }
         drop((edges, edge_costs));
-        blocks.append(local_blocks, |f| fns[f as usize]);
-        self.obj = ObjId(objs[end_obj as usize]);
-        self.fn_file = FileId(files[end_fn_file as usize]);
-        self.line_file = self.fn_file;
+        let blocks_expected = expected(blocks.len() + local_blocks.len());
+        blocks.append(local_blocks, |f| fns[f as usize], blocks_expected);
+        (self.obj, self.fn_file, self.line_file) = (r.obj, r.fn_file, r.fn_file);
         self.part_has_data |= has_data;
-        for (line, text) in &trailer {
+        for (line, text) in &r.trailer {
             self.line_no = first_line + line - 2;
             if self.line_with_fields(text, None).is_err() {
                 return Err(Bail("trailer line"));
             }
         }
         Ok(())
+    }
+}
+
+/// The name tables of a profile being loaded in parallel, apart from the
+/// rest of the loader, so that one thread can give the names of a chunk
+/// their ids while another adds the chunk before it to the profile: for
+/// millions of functions that are each named once, interning is most of
+/// the merge.
+pub(in crate::parse) struct Names {
+    /// Files, objects, function names.
+    interners: [Interner; 3],
+    /// Their name-compression tables, in the same order.
+    tables: [IdMap; 3],
+    /// The object and function file current at the next chunk's start.
+    obj: ObjId,
+    fn_file: FileId,
+}
+
+/// A chunk whose names have the profile's ids.
+pub(in crate::parse) struct Resolved {
+    /// (name, file, object) of each of the chunk's functions.
+    functions: Vec<(u32, FileId, ObjId)>,
+    /// Function names interned by the end of the chunk.
+    names: usize,
+    /// The part of the file read up to the chunk's end (0 to 1).
+    share: f64,
+    /// The chunk's lines.
+    pub(in crate::parse) lines: usize,
+    sums: Sums,
+    trailer: Vec<(usize, Vec<u8>)>,
+    /// Object and function file current at the chunk's end.
+    obj: ObjId,
+    fn_file: FileId,
+}
+
+impl Names {
+    /// Gives chunk `c`'s names their ids. `share` is the part of the file
+    /// read up to the chunk's end (0 to 1), to guess how many names are to
+    /// come.
+    pub(in crate::parse) fn resolve(&mut self, c: Chunk, share: f64) -> Result<Resolved, Bail> {
+        let Chunk {
+            tables,
+            sums,
+            lines,
+            end: _,
+            trailer,
+            end_obj,
+            end_fn_file,
+        } = c;
+        let [files, objects, fn_names] = &mut self.interners;
+        let [file_ids, obj_ids, fn_ids] = &mut self.tables;
+        let objs = resolve(&tables.objects, self.obj.0, obj_ids, objects, share)?;
+        let fls = resolve(&tables.files, self.fn_file.0, file_ids, files, share)?;
+        let names = resolve(&tables.names, u32::MAX, fn_ids, fn_names, share)?;
+        let functions = (tables.functions.iter())
+            .map(|&(n, f, o)| {
+                let file = FileId(fls[f as usize]);
+                (names[n as usize], file, ObjId(objs[o as usize]))
+            })
+            .collect();
+        (self.obj, self.fn_file) = (
+            ObjId(objs[end_obj as usize]),
+            FileId(fls[end_fn_file as usize]),
+        );
+        Ok(Resolved {
+            functions,
+            names: fn_names.len(),
+            share,
+            lines,
+            sums,
+            trailer,
+            obj: self.obj,
+            fn_file: self.fn_file,
+        })
     }
 }
 
@@ -146,24 +223,28 @@ fn resolve(
     share: f64,
 ) -> Result<Vec<u32>, Bail> {
     // As many names in the rest of the file as in what was read, at most.
-    let expected = ((interner.len() + space.len()) as f64 / share.max(1e-3)) as usize;
+    let expected = expected_at_end(interner.len() + space.len(), share);
     interner.reserve(space.len(), space.text_len(), expected);
-    space
-        .entries()
-        .map(|entry| match entry {
-            Entry::Inherited => Ok(inherited),
-            Entry::Literal(name) => Ok(interner.intern_bytes(name)),
-            Entry::Defined(id, name) => {
-                let interned = interner.intern_bytes(name);
-                match table.get(id) {
-                    Some(other) if other != interned => Err(Bail("name ID redefined")),
-                    _ => {
-                        table.define(id, interned);
-                        Ok(interned)
+    (0..space.len())
+        .map(|i| {
+            if let Some(ahead) = space.hash(i + TOUCH_AHEAD) {
+                interner.touch(ahead);
+            }
+            match space.entry(i) {
+                Entry::Inherited => Ok(inherited),
+                Entry::Literal(name, hash) => Ok(interner.intern_hashed(name, hash)),
+                Entry::Defined(id, name, hash) => {
+                    let interned = interner.intern_hashed(name, hash);
+                    match table.get(id) {
+                        Some(other) if other != interned => Err(Bail("name ID redefined")),
+                        _ => {
+                            table.define(id, interned);
+                            Ok(interned)
+                        }
                     }
                 }
+                Entry::External(id) => table.get(id).ok_or(Bail("name ID used before defined")),
             }
-            Entry::External(id) => table.get(id).ok_or(Bail("name ID used before defined")),
         })
         .collect()
 }

@@ -7,18 +7,18 @@
 use super::Bail;
 use crate::parse::IdMap;
 use crate::parse::{fields, lines};
-use crate::profile::{FunctionIndex, name_hash, table_hash};
+use crate::profile::{FunctionIndex, name_hash, table_hash, text_of};
 use hashbrown::HashTable;
 
-/// One name as a chunk saw it first.
+/// One name as a chunk saw it first, with the `name_hash` of its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Entry<'a> {
     /// Whatever was current where the chunk begins (objects and files only).
     Inherited,
     /// An uncompressed name.
-    Literal(&'a [u8]),
+    Literal(&'a str, u32),
     /// `(id) name`: defined in this chunk, before any use here.
-    Defined(u64, &'a [u8]),
+    Defined(u64, &'a str, u32),
     /// `(id)`: defined in an earlier chunk (or nowhere: the merge then gives up).
     External(u64),
 }
@@ -34,14 +34,19 @@ enum Kind {
 
 /// One ID space (objects, files or function names) of a chunk, in a few
 /// bytes a name beyond its text: a chunk of millions of tiny functions
-/// must not cost more than the profile it becomes.
+/// must not cost more than the profile it becomes. Names are made text
+/// (UTF-8 checked) and hashed here, on the thread that reads the chunk,
+/// not when it is merged, which is the part of the load that cannot be
+/// shared between threads.
 #[derive(Debug, Default)]
 pub struct Space {
     kinds: Vec<Kind>,
-    /// The `(id)` of compressed entries; the name's hash for literal ones.
+    /// The `(id)` of compressed entries.
     ids: Vec<u64>,
+    /// The `name_hash` of each entry's text.
+    hashes: Vec<u32>,
     /// The names' text, end to end; entry `i` ends at `ends[i]`.
-    text: Vec<u8>,
+    text: String,
     ends: Vec<u32>,
     /// Literal entries, by the hash of their text.
     literal: HashTable<u32>,
@@ -49,7 +54,7 @@ pub struct Space {
 }
 
 /// Entry `i`'s text, entries ending at `ends`.
-fn name_of<'a>(text: &'a [u8], ends: &[u32], i: usize) -> &'a [u8] {
+fn name_of<'a>(text: &'a str, ends: &[u32], i: usize) -> &'a str {
     let start = i.checked_sub(1).map_or(0, |p| ends[p] as usize);
     &text[start..ends[i] as usize]
 }
@@ -60,6 +65,7 @@ impl Space {
         Space {
             kinds: vec![Kind::Inherited],
             ids: vec![0],
+            hashes: vec![0],
             ends: vec![0],
             ..Space::default()
         }
@@ -74,7 +80,7 @@ impl Space {
         self.text.len()
     }
 
-    fn name(&self, i: usize) -> &[u8] {
+    fn name(&self, i: usize) -> &str {
         name_of(&self.text, &self.ends, i)
     }
 
@@ -82,22 +88,26 @@ impl Space {
     pub fn entry(&self, i: usize) -> Entry<'_> {
         match self.kinds[i] {
             Kind::Inherited => Entry::Inherited,
-            Kind::Literal => Entry::Literal(self.name(i)),
-            Kind::Defined => Entry::Defined(self.ids[i], self.name(i)),
+            Kind::Literal => Entry::Literal(self.name(i), self.hashes[i]),
+            Kind::Defined => Entry::Defined(self.ids[i], self.name(i), self.hashes[i]),
             Kind::External => Entry::External(self.ids[i]),
         }
     }
 
-    /// Every entry, in order.
-    pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
-        (0..self.len()).map(|i| self.entry(i))
+    /// The `name_hash` of entry `i`'s name, if it has one.
+    pub fn hash(&self, i: usize) -> Option<u32> {
+        match self.kinds.get(i)? {
+            Kind::Literal | Kind::Defined => Some(self.hashes[i]),
+            Kind::Inherited | Kind::External => None,
+        }
     }
 
-    fn push(&mut self, kind: Kind, id: u64, name: &[u8]) -> Result<u32, Bail> {
-        self.text.extend_from_slice(name);
+    fn push(&mut self, kind: Kind, id: u64, name: &str, hash: u32) -> Result<u32, Bail> {
+        self.text.push_str(name);
         let end = u32::try_from(self.text.len()).map_err(|_| Bail("names beyond 4 GiB"))?;
         self.kinds.push(kind);
         self.ids.push(id);
+        self.hashes.push(hash);
         self.ends.push(end);
         Ok((self.kinds.len() - 1) as u32)
     }
@@ -117,37 +127,39 @@ impl Space {
                 Err(_) => return Err(Bail("unreadable name")),
             },
         };
+        // Names that read the same as text are one name, as in the profile.
+        let name = text_of(name);
         let Some(id) = id else {
-            let h = name_hash(name);
-            let (ids, text, ends) = (&self.ids, &self.text, &self.ends);
+            let h = name_hash(name.as_bytes());
+            let (hashes, text, ends) = (&self.hashes, &self.text, &self.ends);
             // One probe finds the name or the slot it goes in.
             let entry = self.literal.entry(
                 table_hash(h),
-                |&i| ids[i as usize] == u64::from(h) && name_of(text, ends, i as usize) == name,
-                |&j| table_hash(ids[j as usize] as u32),
+                |&i| hashes[i as usize] == h && name_of(text, ends, i as usize) == name,
+                |&j| table_hash(hashes[j as usize]),
             );
             return match entry {
                 hashbrown::hash_table::Entry::Occupied(found) => Ok(*found.get()),
                 hashbrown::hash_table::Entry::Vacant(slot) => {
                     let i = u32::try_from(self.kinds.len()).map_err(|_| Bail("too many names"))?;
                     slot.insert(i);
-                    self.push(Kind::Literal, u64::from(h), name)
+                    self.push(Kind::Literal, 0, &name, h)
                 }
             };
         };
         match self.compressed.get(id) {
             Some(i) if name.is_empty() => Ok(i),
             Some(i) => match self.entry(i as usize) {
-                Entry::Defined(_, n) if n == name => Ok(i),
+                Entry::Defined(_, n, _) if n == name => Ok(i),
                 _ => Err(Bail("name ID defined after use or redefined")),
             },
             None => {
-                let kind = if name.is_empty() {
-                    Kind::External
+                let (kind, hash) = if name.is_empty() {
+                    (Kind::External, 0)
                 } else {
-                    Kind::Defined
+                    (Kind::Defined, name_hash(name.as_bytes()))
                 };
-                let i = self.push(kind, id, name)?;
+                let i = self.push(kind, id, &name, hash)?;
                 self.compressed.define(id, i);
                 Ok(i)
             }
@@ -205,12 +217,12 @@ mod tests {
         assert_eq!(s.resolve(b"b.c").ok(), Some(3));
         assert_eq!(s.resolve(b"b.c").ok(), Some(3));
         assert_eq!(
-            s.entries().collect::<Vec<_>>(),
+            (0..s.len()).map(|i| s.entry(i)).collect::<Vec<_>>(),
             vec![
                 Entry::Inherited,
-                Entry::Defined(3, b"a.c"),
+                Entry::Defined(3, "a.c", name_hash(b"a.c")),
                 Entry::External(7),
-                Entry::Literal(b"b.c")
+                Entry::Literal("b.c", name_hash(b"b.c"))
             ]
         );
     }

@@ -10,7 +10,7 @@ use crate::parse::IdMap;
 use crate::parse::loader::Loader;
 use crate::profile::{
     CallSite, Cost, FileId, FnId, Interner, Jump, LineCost, ObjId, Positions, Profile, Record,
-    Reread,
+    Reread, reserve_toward,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
@@ -48,10 +48,10 @@ impl Column {
         }
     }
 
-    fn reserve(&mut self, n: usize) {
+    fn reserve(&mut self, n: usize, expected: usize) {
         match self {
-            Column::Narrow(v) => v.reserve(n),
-            Column::Wide(v) => v.reserve(n),
+            Column::Narrow(v) => reserve_toward(v, n, expected),
+            Column::Wide(v) => reserve_toward(v, n, expected),
         }
     }
 
@@ -115,12 +115,14 @@ impl<F> Blocks<F> {
             .for_each(|&at| self.lasts.push(at));
     }
 
-    /// Appends `other`'s blocks, their functions mapped by `func`.
-    pub fn append<G: Copy>(&mut self, other: Blocks<G>, func: impl Fn(G) -> F) {
-        self.funcs.reserve(other.len());
-        self.starts.reserve(other.len());
-        self.known.reserve(other.len());
-        self.lasts.reserve(other.lasts.len());
+    /// Appends `other`'s blocks, their functions mapped by `func`, making
+    /// room toward `expected` blocks in all (`reserve_toward`).
+    pub fn append<G: Copy>(&mut self, other: Blocks<G>, func: impl Fn(G) -> F, expected: usize) {
+        let n = other.len();
+        reserve_toward(&mut self.funcs, n, expected);
+        self.starts.reserve(n, expected);
+        reserve_toward(&mut self.known, n, expected);
+        self.lasts.reserve(other.lasts.len(), expected * self.npos);
         self.funcs.extend(other.funcs.iter().map(|&g| func(g)));
         self.starts.extend(&other.starts);
         self.known.extend_from_slice(&other.known);
@@ -326,8 +328,8 @@ fn lookup(
     }
     let id = match space.entry(i) {
         Entry::Inherited => Some(inherited),
-        Entry::Literal(name) => interner.get_bytes(name),
-        Entry::Defined(id, _) | Entry::External(id) => table.get(id),
+        Entry::Literal(name, _) => interner.get(name),
+        Entry::Defined(id, ..) | Entry::External(id) => table.get(id),
     };
     let id = id.ok_or(Bail("a name not in the profile"))?;
     cache[i] = Some(id);
