@@ -5,7 +5,6 @@
 //! chunk's start are entry 0, `Inherited`.
 
 use super::Bail;
-use crate::parse::IdMap;
 use crate::parse::{fields, lines};
 use crate::profile::{FunctionIndex, name_hash, table_hash, text_of};
 use hashbrown::HashTable;
@@ -50,7 +49,10 @@ pub struct Space {
     ends: Vec<u32>,
     /// Literal entries, by the hash of their text.
     literal: HashTable<u32>,
-    compressed: IdMap,
+    /// Compressed entries, by their `(id)`: hashed, not a vector indexed
+    /// by id as the profile's table is, since a chunk late in a file of a
+    /// million names would otherwise clear megabytes for the few it uses.
+    compressed: rustc_hash::FxHashMap<u64, u32>,
 }
 
 /// Entry `i`'s text, entries ending at `ends`.
@@ -147,7 +149,7 @@ impl Space {
                 }
             };
         };
-        match self.compressed.get(id) {
+        match self.compressed.get(&id).copied() {
             Some(i) if name.is_empty() => Ok(i),
             Some(i) => match self.entry(i as usize) {
                 Entry::Defined(_, n, _) if n == name => Ok(i),
@@ -160,7 +162,7 @@ impl Space {
                     (Kind::Defined, name_hash(name.as_bytes()))
                 };
                 let i = self.push(kind, id, &name, hash)?;
-                self.compressed.define(id, i);
+                self.compressed.insert(id, i);
                 Ok(i)
             }
         }
