@@ -23,6 +23,8 @@ mod scan;
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use scan::{Found, Matches};
+use std::sync::{Mutex, OnceLock};
+use std::thread::JoinHandle;
 
 /// Above this many scattered matches, they are ranked by cost alone.
 pub const SCORE_LIMIT: usize = 5_000;
@@ -73,11 +75,41 @@ struct Level {
     results: Vec<u32>,
 }
 
+/// The names' index, or the thread building it: the browser draws its
+/// first screen while a million names are indexed, and waits for them only
+/// if a search comes first.
+struct Index {
+    ready: OnceLock<scan::Names>,
+    building: Mutex<Option<JoinHandle<scan::Names>>>,
+    /// How many names it holds (known before they are indexed).
+    len: usize,
+}
+
+impl Index {
+    fn get(&self) -> &scan::Names {
+        self.ready.get_or_init(|| {
+            let building = self.building.lock().map(|mut b| b.take());
+            match building.unwrap_or_else(|poisoned| poisoned.into_inner().take()) {
+                Some(thread) => thread
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                None => scan::Names::new([""; 0]),
+            }
+        })
+    }
+}
+
+/// The names `feed` gives, the first time it is asked (none after).
+fn index_once<F: FnOnce(&mut dyn FnMut(&str))>(feed: &Mutex<Option<F>>) -> scan::Names {
+    let feed = feed.lock().map_or(None, |mut f| f.take());
+    feed.map_or_else(|| scan::Names::new([""; 0]), scan::Names::fed)
+}
+
 /// Names to search, each with an id the caller understands, and the
 /// results of the query and of the prefixes typed before it.
 pub struct Search<M: Matcher = Skim> {
     matcher: M,
-    names: scan::Names,
+    names: Index,
     /// Ids in tie-break order (ids left out are not searched), and each
     /// id's position in it (`u32::MAX` when left out).
     order: Vec<u32>,
@@ -90,12 +122,46 @@ impl Search<Skim> {
     pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
         Self::with_matcher(names, Skim::default())
     }
+
+    /// A search over the `len` names that `feed` hands, in order, to the
+    /// function it is given, indexed on another thread.
+    pub fn in_background(
+        len: usize,
+        feed: impl FnOnce(&mut dyn FnMut(&str)) + Send + 'static,
+    ) -> Self {
+        // Taken back if no thread can be started: the names are then
+        // indexed at once.
+        let feed = std::sync::Arc::new(Mutex::new(Some(feed)));
+        let theirs = feed.clone();
+        let build = move || index_once(&theirs);
+        let thread = std::thread::Builder::new().name("cgtui-search".into());
+        let (ready, building) = match thread.spawn(build) {
+            Ok(thread) => (OnceLock::new(), Some(thread)),
+            Err(_) => (OnceLock::from(index_once(&feed)), None),
+        };
+        let index = Index {
+            ready,
+            building: Mutex::new(building),
+            len,
+        };
+        Self::with_index(index, Skim::default())
+    }
 }
 
 impl<M: Matcher> Search<M> {
     pub fn with_matcher<S: AsRef<str>>(names: impl IntoIterator<Item = S>, matcher: M) -> Self {
         let names = scan::Names::new(names);
-        let n = names.len() as u32;
+        let len = names.len();
+        let index = Index {
+            ready: OnceLock::from(names),
+            building: Mutex::new(None),
+            len,
+        };
+        Self::with_index(index, matcher)
+    }
+
+    fn with_index(names: Index, matcher: M) -> Self {
+        let n = names.len as u32;
         let mut search = Search {
             matcher,
             names,
@@ -110,7 +176,7 @@ impl<M: Matcher> Search<M> {
     /// Sets the tie-break order (ids, e.g. by cost; ids left out are not
     /// searched) and runs the current query again.
     pub fn set_order(&mut self, order: Vec<u32>) {
-        let n = self.names.len();
+        let n = self.names.len;
         let mut ranks = vec![u32::MAX; n];
         let mut kept = Vec::with_capacity(order.len().min(n));
         for id in order {
@@ -138,7 +204,7 @@ impl<M: Matcher> Search<M> {
     }
 
     pub fn name(&self, i: u32) -> &str {
-        self.names.name(i)
+        self.names.get().name(i)
     }
 
     /// Runs `query`: from the results of the longest prefix of it typed
@@ -171,7 +237,7 @@ impl<M: Matcher> Search<M> {
             },
             None => Matches::All,
         };
-        let mut found = self.names.scan(among, &query, &self.ranks);
+        let mut found = self.names.get().scan(among, &query, &self.ranks);
         let (pool, ends) = (
             std::mem::take(&mut found.pool),
             std::mem::take(&mut found.ends),
@@ -191,10 +257,11 @@ impl<M: Matcher> Search<M> {
         let tiers = found.tiers;
         let [a, b, c, scattered] = scan::by_rank(tiers, &self.order, &self.ranks);
         let scattered = if scattered.len() <= SCORE_LIMIT {
+            let names = self.names.get();
             let score = |ids: &[u32]| -> Vec<(i64, u32)> {
                 ids.iter()
                     .map(|&i| {
-                        let s = self.matcher.score(self.names.name(i), query);
+                        let s = self.matcher.score(names.name(i), query);
                         (s.unwrap_or(i64::MIN), i)
                     })
                     .collect()
@@ -227,7 +294,7 @@ impl<M: Matcher> Search<M> {
     /// Keeps the stored results within a few times the number of names:
     /// the shortest prefixes go first (they are the largest).
     fn forget_old_levels(&mut self) {
-        let budget = (4 * self.names.len()).max(1 << 20);
+        let budget = (4 * self.names.len).max(1 << 20);
         let mut used: usize = self.levels.iter().map(|l| 2 * l.pool.len()).sum();
         while used > budget && self.levels.len() > 1 {
             used = used.saturating_sub(2 * self.levels[0].pool.len());

@@ -61,27 +61,35 @@ struct Test<'a> {
 
 impl Names {
     pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
-        let mut blob = Vec::new();
-        let mut starts = vec![0];
-        let mut masks = Vec::new();
-        let mut word_masks = Vec::new();
-        for name in names {
-            let bytes = name.as_ref().as_bytes();
-            blob.extend_from_slice(bytes);
-            blob.push(0);
-            starts.push(blob.len());
-            let (all, word) = masks_of(bytes);
-            masks.push(all);
-            word_masks.push(word);
-        }
-        let lower = blob.to_ascii_lowercase();
-        Names {
-            blob,
-            lower,
-            starts,
-            masks,
-            word_masks,
-        }
+        let mut all = Names {
+            blob: Vec::new(),
+            lower: Vec::new(),
+            starts: vec![0],
+            masks: Vec::new(),
+            word_masks: Vec::new(),
+        };
+        names.into_iter().for_each(|name| all.push(name.as_ref()));
+        all.lower = all.blob.to_ascii_lowercase();
+        all
+    }
+
+    /// Adds the next name (`new` lowercases them all at the end).
+    fn push(&mut self, name: &str) {
+        let bytes = name.as_bytes();
+        self.blob.extend_from_slice(bytes);
+        self.blob.push(0);
+        self.starts.push(self.blob.len());
+        let (all, word) = masks_of(bytes);
+        self.masks.push(all);
+        self.word_masks.push(word);
+    }
+
+    /// The names that `feed` hands to the function it is given, in order.
+    pub fn fed(feed: impl FnOnce(&mut dyn FnMut(&str))) -> Self {
+        let mut all = Names::new([""; 0]);
+        feed(&mut |name| all.push(name));
+        all.lower = all.blob.to_ascii_lowercase();
+        all
     }
 
     pub fn len(&self) -> usize {

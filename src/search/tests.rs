@@ -176,3 +176,25 @@ fn one_letter_queries_read_the_masks_and_agree_with_the_scan() {
     s.set_query("ab");
     assert_eq!(ranked(&s), ["Ab", "bab", "xa_b"]);
 }
+
+#[test]
+fn names_indexed_on_another_thread_are_searched_alike() {
+    let names: Vec<String> = (0..50_000)
+        .map(|i| format!("ns{}::fn_{i}_{}", i % 7, i * 31 % 1000))
+        .collect();
+    let mut here = Search::new(&names);
+    let theirs = names.clone();
+    let mut there = Search::in_background(names.len(), move |add| {
+        theirs.iter().for_each(|n| add(n));
+    });
+    // Set before the index is asked for: it may still be being built.
+    let order: Vec<u32> = (0..names.len() as u32).rev().collect();
+    here.set_order(order.clone());
+    there.set_order(order);
+    for query in ["fn_4", "ns3::fn_12", "f9", "zz", "NS"] {
+        here.set_query(query);
+        there.set_query(query);
+        assert_eq!(ranked(&here), ranked(&there), "{query}");
+    }
+    assert_eq!(there.name(12_345), names[12_345]);
+}

@@ -68,7 +68,8 @@ pub enum Popup {
 }
 
 pub struct App {
-    pub profile: Profile,
+    /// Shared with the thread that indexes its names for search.
+    pub profile: Arc<Profile>,
     pub analysis: Arc<Analysis>,
     pub theme: Theme,
     pub locator: Locator,
@@ -149,7 +150,7 @@ pub struct App {
     /// C++ template argument lists drawn folded to `<…>` (`T`).
     pub fold_templates: bool,
     /// The readable form of each mangled function name (by function id).
-    pub demangled: rustc_hash::FxHashMap<u32, Box<str>>,
+    pub demangled: Arc<rustc_hash::FxHashMap<u32, Box<str>>>,
     /// Names as the profile writes them, not demangled (`D`).
     pub raw_names: bool,
     /// Cells the source view's text is scrolled right by (`<`, `>`).
@@ -170,21 +171,26 @@ pub struct App {
 /// The search over every function's name (a mangled one's readable form
 /// and the name as written, so that either finds it) and, after them, the
 /// cycles' `<cycle N>` (ids as in `rows`).
+/// The search over every function (its readable name, then the name as
+/// written, where demangled) and cycle, indexed on another thread.
 fn search_index(
-    profile: &Profile,
+    profile: &Arc<Profile>,
     analysis: &Analysis,
-    demangled: &rustc_hash::FxHashMap<u32, Box<str>>,
+    demangled: &Arc<rustc_hash::FxHashMap<u32, Box<str>>>,
 ) -> Search {
-    use std::borrow::Cow;
-    let functions = (0..profile.functions.len()).map(|i| {
-        let name = profile.fn_name(FnId::from_index(i));
-        match demangled.get(&(i as u32)) {
-            Some(readable) => Cow::Owned(format!("{readable} {name}")),
-            None => Cow::Borrowed(name),
+    let (profile, demangled) = (profile.clone(), demangled.clone());
+    let cycles = analysis.cycles.len();
+    let len = profile.functions.len() + cycles;
+    Search::in_background(len, move |add| {
+        for i in 0..profile.functions.len() {
+            let name = profile.fn_name(FnId::from_index(i));
+            match demangled.get(&(i as u32)) {
+                Some(readable) => add(&format!("{readable} {name}")),
+                None => add(name),
+            }
         }
-    });
-    let cycles: Vec<String> = (1..=analysis.cycles.len()).map(rows::cycle_name).collect();
-    Search::new(functions.chain(cycles.into_iter().map(Cow::Owned)))
+        (1..=cycles).for_each(|c| add(&rows::cycle_name(c)));
+    })
 }
 
 /// The readable forms of the profile's mangled names.
@@ -229,22 +235,20 @@ impl App {
 
     /// The app on `profile`, with its analysis given or computed.
     fn build(profile: Profile, given: Option<Analysis>, theme: Theme, locator: Locator) -> Self {
-        // Inclusive costs and then the search index on one core, the name
-        // order on another.
-        let demangled = demangled_names(&profile);
-        let ((analysis, search), (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
-            let analysis = scope.spawn(|| {
-                let analysis = given.unwrap_or_else(|| Analysis::new(&profile));
-                let search = search_index(&profile, &analysis, &demangled);
-                (analysis, search)
-            });
+        // Inclusive costs on one core, the name order on another; the
+        // search index after them, on a thread of its own.
+        let demangled = Arc::new(demangled_names(&profile));
+        let (analysis, (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
+            let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
             let (ranks, by_name) = lists::name_ranks(&profile);
             let qualifiers = lists::qualifiers(&profile, &by_name);
-            let (analysis, search) = analysis
+            let analysis = analysis
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            ((Arc::new(analysis), search), (ranks, by_name), qualifiers)
+            (Arc::new(analysis), (ranks, by_name), qualifiers)
         });
+        let profile = Arc::new(profile);
+        let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
         let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
