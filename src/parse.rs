@@ -2,6 +2,7 @@
 //! pass over lines; a nom parser per line kind (`lines`), a state machine
 //! that gives them meaning (`loader`). Must not import `tui`.
 
+mod context;
 mod derived;
 mod edge_index;
 pub(crate) mod fields;

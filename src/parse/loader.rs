@@ -23,27 +23,11 @@ const MAX_EVENTS: usize = 256;
 /// is not a profile at all.
 const NOT_A_PROFILE_AFTER: usize = 20;
 
-#[derive(Clone, Copy, Debug)]
-enum Pending {
-    None,
-    Call {
-        callee: FnId,
-        count: u64,
-        target: [u64; 3],
-    },
-    Jump {
-        target_func: FnId,
-        target_file: FileId,
-        target: [u64; 3],
-        taken: u64,
-        executed: Option<u64>,
-    },
-    /// A `calls=` line we could not use: its cost line must not become self cost.
-    SkipNext,
-    /// A jump we could not use: its position row (a row without costs) is
-    /// skipped; a row with costs is an ordinary cost line.
-    SkipJumpRow,
-}
+/// A `calls=` or jump line waiting for its next line, with the profile's ids.
+type Pending = super::context::Pending<FnId, FileId>;
+
+/// Where a line is, with the profile's ids.
+type Context = super::context::Context<ObjId, FileId, FnId, u32>;
 
 #[derive(Clone, Copy)]
 enum Space {
@@ -72,17 +56,9 @@ pub struct Loader<'p> {
     files: IdMap,
     objects: IdMap,
     fns: IdMap,
-    obj: ObjId,
-    fn_file: FileId,
-    line_file: FileId,
-    func: Option<FnId>,
+    at: Context,
     /// (name, file, object) of a `fn=` no line has used yet.
     declared: Option<(u32, FileId, ObjId)>,
-    call_obj: Option<ObjId>,
-    call_file: Option<FileId>,
-    callee: Option<FnId>,
-    jump_file: Option<FileId>,
-    jump_fn: Option<u32>,
     pending: Pending,
     last: [u64; 3],
     pos: [SubPos; 3],
@@ -120,16 +96,8 @@ impl<'p> Loader<'p> {
             files: IdMap::default(),
             objects: IdMap::default(),
             fns: IdMap::default(),
-            obj: ObjId(0),
-            fn_file: FileId(0),
-            line_file: FileId(0),
-            func: None,
+            at: Context::default(),
             declared: None,
-            call_obj: None,
-            call_file: None,
-            callee: None,
-            jump_file: None,
-            jump_fn: None,
             pending: Pending::None,
             last: [0; 3],
             pos: [SubPos::Same; 3],
@@ -186,16 +154,8 @@ impl<'p> Loader<'p> {
     }
 
     fn reset_positions(&mut self) {
-        self.obj = ObjId(0);
-        self.fn_file = FileId(0);
-        self.line_file = FileId(0);
-        self.func = None;
+        self.at = Context::default();
         self.declared = None;
-        self.call_obj = None;
-        self.call_file = None;
-        self.callee = None;
-        self.jump_file = None;
-        self.jump_fn = None;
         self.pending = Pending::None;
         self.last = [0; 3];
     }

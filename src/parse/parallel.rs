@@ -406,8 +406,8 @@ fn scan_chunk(
         lines: scanner.lines,
         end,
         trailer: std::mem::take(&mut scanner.trailer),
-        end_obj: scanner.obj,
-        end_fn_file: scanner.fn_file,
+        end_obj: scanner.at.obj,
+        end_fn_file: scanner.at.fn_file,
         tables: scanner.tables,
         sums: scanner.sink,
     }))

@@ -28,6 +28,15 @@ impl Positions {
     pub fn count(self) -> usize {
         usize::from(self.instr) + usize::from(self.bb) + usize::from(self.line)
     }
+
+    /// The (instruction address, line number) of decoded subpositions `at`
+    /// (0 where the profile has no such column): the address is the first
+    /// column, the line the last.
+    pub fn addr_line(self, at: [u64; 3]) -> (u64, u64) {
+        let addr = if self.instr { at[0] } else { 0 };
+        let line = if self.line { at[self.count() - 1] } else { 0 };
+        (addr, line)
+    }
 }
 
 /// Self cost at one source line / instruction of one function. Records are

@@ -4,7 +4,7 @@
 use super::{Loader, Pending, Space};
 use crate::parse::fields::Field;
 use crate::parse::lines::{self, SubPos};
-use crate::profile::{CallSite, Cost, FileId, FnId, Jump, LineCost, ObjId, PartEdge};
+use crate::profile::{CallSite, Cost, FileId, FnId, LineCost, ObjId, PartEdge};
 
 impl Loader<'_> {
     pub(super) fn spec(&mut self, key: &[u8], value: &[u8]) {
@@ -14,18 +14,17 @@ impl Loader<'_> {
         match key {
             b"ob" => {
                 if let Some(id) = self.name(Space::Object, value) {
-                    self.obj = ObjId(id);
+                    self.at.obj = ObjId(id);
                 }
             }
             b"fl" => {
                 if let Some(id) = self.name(Space::File, value) {
-                    self.fn_file = FileId(id);
-                    self.line_file = FileId(id);
+                    self.at.function_file(FileId(id));
                 }
             }
             b"fi" | b"fe" => {
                 if let Some(id) = self.name(Space::File, value) {
-                    self.line_file = FileId(id);
+                    self.at.line_file = FileId(id);
                 }
             }
             b"fn" => {
@@ -36,29 +35,32 @@ impl Loader<'_> {
                 // Created by the first line that uses it: yappi declares
                 // every name up front under whatever `fl=` came last, and
                 // such a declaration alone is no function of the profile.
-                self.func = None;
-                self.declared = Some((id, self.fn_file, self.obj));
-                // A function's lines start in its own file (KCachegrind does the same).
-                self.line_file = self.fn_file;
-                self.callee = None;
-                self.call_file = None;
-                self.call_obj = None;
-                self.jump_file = None;
-                self.jump_fn = None;
+                self.at.func = None;
+                self.declared = Some((id, self.at.fn_file, self.at.obj));
+                self.at.new_function();
             }
-            b"cob" => self.call_obj = self.name(Space::Object, value).map(ObjId),
-            b"cfi" | b"cfl" => self.call_file = self.name(Space::File, value).map(FileId),
+            b"cob" => {
+                let obj = self.name(Space::Object, value).map(ObjId);
+                self.at.call_object(obj);
+            }
+            b"cfi" | b"cfl" => {
+                let file = self.name(Space::File, value).map(FileId);
+                self.at.call_file(file);
+            }
             b"cfn" => {
                 if let Some(id) = self.name(Space::Function, value) {
-                    // Without `cfi=` the callee is in the current (possibly inlined)
-                    // file: that is what Valgrind's writer leaves out.
-                    let file = self.call_file.take().unwrap_or(self.line_file);
-                    let obj = self.call_obj.take().unwrap_or(self.obj);
-                    self.callee = Some(self.profile.function_id(id, file, obj));
+                    let (file, obj) = self.at.callee_place();
+                    self.at.callee = Some(self.profile.function_id(id, file, obj));
                 }
             }
-            b"jfi" => self.jump_file = self.name(Space::File, value).map(FileId),
-            b"jfn" => self.jump_fn = self.name(Space::Function, value),
+            b"jfi" => {
+                let file = self.name(Space::File, value).map(FileId);
+                self.at.jump_file(file);
+            }
+            b"jfn" => {
+                let name = self.name(Space::Function, value);
+                self.at.jump_function(name);
+            }
             b"calls" => self.calls(value),
             b"jump" | b"jcnd" => self.jump(key == b"jcnd", value),
             _ => self.warn_once(key, "line", '='),
@@ -70,7 +72,7 @@ impl Loader<'_> {
     /// both paths number functions alike).
     pub(super) fn use_declared(&mut self) {
         if let Some((name, file, obj)) = self.declared.take() {
-            self.func = Some(self.profile.function_id(name, file, obj));
+            self.at.func = Some(self.profile.function_id(name, file, obj));
         }
     }
 
@@ -167,7 +169,7 @@ impl Loader<'_> {
             self.pending = Pending::SkipNext;
             return;
         };
-        let Some(callee) = self.callee else {
+        let Some(callee) = self.at.callee else {
             self.error("`calls=` without a `cfn=` before it".into());
             self.pending = Pending::SkipNext;
             return;
@@ -200,7 +202,7 @@ impl Loader<'_> {
         if overflow {
             self.warn("jump count beyond 64 bits saturated".into());
         }
-        let Some(func) = self.func else {
+        let Some(func) = self.at.func else {
             self.pending = Pending::SkipJumpRow;
             return self.error("jump before any `fn=`".into());
         };
@@ -208,50 +210,18 @@ impl Loader<'_> {
             self.pending = Pending::SkipJumpRow;
             return;
         };
-        let target_file = self.jump_file.take().unwrap_or(self.line_file);
-        let target_func = match self.jump_fn.take() {
-            Some(name) => self.profile.function_id(name, target_file, self.obj),
-            None => func,
-        };
-        self.pending = Pending::Jump {
-            target_func,
-            target_file,
-            target,
-            taken,
-            executed,
-        };
+        let profile = &mut *self.profile;
+        let function = |name, file, obj| profile.function_id(name, file, obj);
+        self.pending = self.at.jump(func, (target, taken, executed), function);
     }
 
     /// Records the pending jump as made from position `at`.
     pub(super) fn push_jump(&mut self, at: [u64; 3]) {
-        let (
-            Pending::Jump {
-                target_func,
-                target_file,
-                target,
-                taken,
-                executed,
-            },
-            Some(func),
-        ) = (self.pending, self.func)
-        else {
-            return;
-        };
-        let (addr, line) = self.addr_line(at);
-        let (target_addr, target_line) = self.addr_line(target);
-        self.part.detail.push_jump(&Jump {
-            func,
-            file: self.line_file,
-            line,
-            addr,
-            target_func,
-            target_file,
-            target_line,
-            target_addr,
-            taken,
-            executed,
-        });
-        self.part_has_data = true;
+        if let Some(jump) = self.at.take_jump(&mut self.pending, at) {
+            let record = jump.record(self.part.positions);
+            self.part.detail.push_jump(&record);
+            self.part_has_data = true;
+        }
     }
 
     /// Adds `costs` to `func`'s self cost row in the current part; true if
@@ -322,10 +292,7 @@ impl Loader<'_> {
 
     /// Splits decoded columns into (instruction address, line number).
     fn addr_line(&self, at: [u64; 3]) -> (u64, u64) {
-        let p = self.part.positions;
-        let addr = if p.instr { at[0] } else { 0 };
-        let line = if p.line { at[p.count() - 1] } else { 0 };
-        (addr, line)
+        self.part.positions.addr_line(at)
     }
 
     /// The common case, fast: a plain cost line (nothing pending, a current
@@ -336,7 +303,7 @@ impl Loader<'_> {
     /// both paths mean exactly the same.
     pub(super) fn apply_fields(&mut self, fields: &[Field]) -> bool {
         const MAX_WIDTH: usize = 16;
-        let (Some(func), Pending::None) = (self.func, self.pending) else {
+        let (Some(func), Pending::None) = (self.at.func, self.pending) else {
             return false;
         };
         let width = self.part.width();
@@ -375,7 +342,7 @@ impl Loader<'_> {
         }
         let record = LineCost {
             func,
-            file: self.line_file,
+            file: self.at.line_file,
             line: line_no,
             addr,
         };
@@ -441,7 +408,7 @@ impl Loader<'_> {
                 count,
                 target,
             } => {
-                let Some(caller) = self.func else {
+                let Some(caller) = self.at.func else {
                     return self.error("call before any `fn=`".into());
                 };
                 let (target_addr, target_line) = self.addr_line(target);
@@ -449,7 +416,7 @@ impl Loader<'_> {
                     caller,
                     callee,
                     count,
-                    file: self.line_file,
+                    file: self.at.line_file,
                     line,
                     addr,
                     target_line,
@@ -464,11 +431,10 @@ impl Loader<'_> {
             Pending::Jump { .. } => {
                 self.pending = pending;
                 self.push_jump(at);
-                self.pending = Pending::None;
             }
             Pending::SkipNext | Pending::SkipJumpRow => {}
             Pending::None => {
-                let Some(func) = self.func else {
+                let Some(func) = self.at.func else {
                     return self.error("cost line before any `fn=`".into());
                 };
                 self.last = at;
@@ -477,7 +443,7 @@ impl Loader<'_> {
                 }
                 let record = LineCost {
                     func,
-                    file: self.line_file,
+                    file: self.at.line_file,
                     line,
                     addr,
                 };

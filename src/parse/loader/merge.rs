@@ -55,8 +55,8 @@ impl Loader<'_> {
                 std::mem::take(&mut self.objects),
                 std::mem::take(&mut self.fns),
             ],
-            obj: self.obj,
-            fn_file: self.fn_file,
+            obj: self.at.obj,
+            fn_file: self.at.fn_file,
         }
     }
 
@@ -126,7 +126,8 @@ impl Loader<'_> {
         drop((edges, edge_costs));
         let blocks_expected = expected(blocks.len() + local_blocks.len());
         blocks.append(local_blocks, |f| fns[f as usize], blocks_expected);
-        (self.obj, self.fn_file, self.line_file) = (r.obj, r.fn_file, r.fn_file);
+        self.at.obj = r.obj;
+        self.at.function_file(r.fn_file);
         self.part_has_data |= has_data;
         for (line, text) in &r.trailer {
             self.line_no = first_line + line - 2;

@@ -7,10 +7,11 @@ use super::local::{Entry, Space, Tables};
 use super::scan::{Last, LocalCall, LocalJump, Scanner, Sink};
 use super::{Bail, scan_range};
 use crate::parse::IdMap;
+use crate::parse::context::JumpMade;
 use crate::parse::loader::Loader;
 use crate::profile::{
-    CallSite, Cost, FileId, FnId, Interner, Jump, LineCost, ObjId, Positions, Profile, Record,
-    Reread, reserve_toward,
+    CallSite, Cost, FileId, FnId, Interner, LineCost, ObjId, Positions, Profile, Record, Reread,
+    reserve_toward,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
@@ -389,10 +390,7 @@ impl Records<'_> {
 
     /// (instruction address, line) of decoded columns.
     fn addr_line(&self, at: [u64; 3]) -> (u64, u64) {
-        let p = self.detail.positions;
-        let addr = if p.instr { at[0] } else { 0 };
-        let line = if p.line { at[p.count() - 1] } else { 0 };
-        (addr, line)
+        self.detail.positions.addr_line(at)
     }
 
     /// `costs` without trailing zeros, as the in-memory store keeps them.
@@ -447,22 +445,17 @@ impl Sink for Records<'_> {
     }
 
     fn jump(&mut self, t: &Tables, j: LocalJump) -> Result<(), Bail> {
-        let (func, target_func) = (self.func(t, j.func)?, self.func(t, j.target_func)?);
-        let (file, target_file) = (self.file(t, j.file)?, self.file(t, j.target_file)?);
-        let (addr, line) = self.addr_line(j.at);
-        let (target_addr, target_line) = self.addr_line(j.target);
-        (self.visit)(Record::Jump(Jump {
-            func,
-            file,
-            line,
-            addr,
-            target_func,
-            target_file,
-            target_line,
-            target_addr,
+        let jump = JumpMade {
+            func: self.func(t, j.func)?,
+            file: self.file(t, j.file)?,
+            at: j.at,
+            target_func: self.func(t, j.target_func)?,
+            target_file: self.file(t, j.target_file)?,
+            target: j.target,
             taken: j.taken,
             executed: j.executed,
-        }));
+        };
+        (self.visit)(Record::Jump(jump.record(self.detail.positions)));
         Ok(())
     }
 

@@ -22,39 +22,19 @@ const PLAIN: usize = 32;
 /// saturate, warn or reject it).
 const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
 
-#[derive(Clone, Copy)]
-enum Pending {
-    None,
-    Call {
-        callee: u32,
-        count: u64,
-        target: [u64; 3],
-    },
-    Jump {
-        target_func: u32,
-        target_file: u32,
-        target: [u64; 3],
-        taken: u64,
-        executed: Option<u64>,
-    },
-}
+/// A `calls=` or jump line waiting for its next line, with local ids.
+type Pending = crate::parse::context::Pending<u32, u32>;
+
+/// Where a line is, with local ids (object and files 0: inherited).
+type Context = crate::parse::context::Context<u32, u32, u32, u32>;
 
 pub struct Scanner<S> {
     pub sink: S,
     pub tables: Tables,
     npos: usize,
-    /// Current object and files, as local indexes (0: inherited).
-    pub obj: u32,
-    pub fn_file: u32,
-    line_file: u32,
-    func: Option<u32>,
+    pub at: Context,
     /// The last `fn=` has had no line that uses it yet.
     unused_fn: bool,
-    call_obj: Option<u32>,
-    call_file: Option<u32>,
-    callee: Option<u32>,
-    jump_file: Option<u32>,
-    jump_fn: Option<u32>,
     pending: Pending,
     last: Last,
     costs: Vec<Cost>,
@@ -73,16 +53,8 @@ impl<S: Sink> Scanner<S> {
             sink,
             tables: Tables::default(),
             npos,
-            obj: 0,
-            fn_file: 0,
-            line_file: 0,
-            func: None,
+            at: Context::default(),
             unused_fn: false,
-            call_obj: None,
-            call_file: None,
-            callee: None,
-            jump_file: None,
-            jump_fn: None,
             pending: Pending::None,
             last,
             costs: vec![0; width],
@@ -141,7 +113,7 @@ impl<S: Sink> Scanner<S> {
 
     fn flush(&mut self) -> Result<(), Bail> {
         match self.pending {
-            Pending::None => Ok(()),
+            Pending::None | Pending::SkipNext | Pending::SkipJumpRow => Ok(()),
             Pending::Call { .. } => Err(Bail("`calls=` without its cost line")),
             // `pending_jump` takes the jump from `pending`.
             Pending::Jump { .. } => {
@@ -176,34 +148,25 @@ impl<S: Sink> Scanner<S> {
             b"calls" => self.calls(value)?,
             b"cfn" => {
                 let name = t.names.resolve(value)?;
-                let file = self.call_file.take().unwrap_or(self.line_file);
-                let obj = self.call_obj.take().unwrap_or(self.obj);
-                self.callee = Some(t.function(name, file, obj));
+                let (file, obj) = self.at.callee_place();
+                self.at.callee = Some(t.function(name, file, obj));
             }
-            b"cfi" | b"cfl" => self.call_file = Some(t.files.resolve(value)?),
+            b"cfi" | b"cfl" => self.at.call_file(Some(t.files.resolve(value)?)),
             b"jump" | b"jcnd" => self.jump(key == b"jcnd", value)?,
-            b"fi" | b"fe" => self.line_file = t.files.resolve(value)?,
+            b"fi" | b"fe" => self.at.line_file = t.files.resolve(value)?,
             b"fn" => {
                 let name = t.names.resolve(value)?;
-                let func = t.function(name, self.fn_file, self.obj);
+                let func = t.function(name, self.at.fn_file, self.at.obj);
                 self.sink.block(func, offset, self.last);
-                self.func = Some(func);
+                self.at.func = Some(func);
                 self.unused_fn = true;
-                self.line_file = self.fn_file;
-                self.callee = None;
-                self.call_file = None;
-                self.call_obj = None;
-                self.jump_file = None;
-                self.jump_fn = None;
+                self.at.new_function();
             }
-            b"fl" => {
-                self.fn_file = t.files.resolve(value)?;
-                self.line_file = self.fn_file;
-            }
-            b"ob" => self.obj = t.objects.resolve(value)?,
-            b"cob" => self.call_obj = Some(t.objects.resolve(value)?),
-            b"jfi" => self.jump_file = Some(t.files.resolve(value)?),
-            b"jfn" => self.jump_fn = Some(t.names.resolve(value)?),
+            b"fl" => self.at.function_file(t.files.resolve(value)?),
+            b"ob" => self.at.obj = t.objects.resolve(value)?,
+            b"cob" => self.at.call_object(Some(t.objects.resolve(value)?)),
+            b"jfi" => self.at.jump_file(Some(t.files.resolve(value)?)),
+            b"jfn" => self.at.jump_function(Some(t.names.resolve(value)?)),
             _ => return Err(Bail("unknown line key")),
         }
         Ok(())
@@ -214,7 +177,7 @@ impl<S: Sink> Scanner<S> {
         let Some((count, rest)) = fields::count(value) else {
             return Err(Bail("unusual `calls=` count"));
         };
-        let callee = self.callee.ok_or(Bail("`calls=` without `cfn=`"))?;
+        let callee = self.at.callee.ok_or(Bail("`calls=` without `cfn=`"))?;
         let target = self.target(rest)?;
         self.pending = Pending::Call {
             callee,
@@ -235,20 +198,11 @@ impl<S: Sink> Scanner<S> {
                 Err(_) => return Err(Bail("unreadable jump")),
             },
         };
-        let func = self.func.ok_or(Bail("jump before `fn=`"))?;
+        let func = self.at.func.ok_or(Bail("jump before `fn=`"))?;
         let target = self.target(rest)?;
-        let target_file = self.jump_file.take().unwrap_or(self.line_file);
-        let target_func = match self.jump_fn.take() {
-            Some(name) => self.tables.function(name, target_file, self.obj),
-            None => func,
-        };
-        self.pending = Pending::Jump {
-            target_func,
-            target_file,
-            target,
-            taken,
-            executed,
-        };
+        let tables = &mut self.tables;
+        let function = |name, file, obj| tables.function(name, file, obj);
+        self.pending = self.at.jump(func, (target, taken, executed), function);
         Ok(())
     }
 
@@ -304,7 +258,7 @@ impl<S: Sink> Scanner<S> {
     /// (nothing changed) for anything else.
     #[inline(always)]
     fn own_cost_line(&mut self, text: &[u8]) -> Option<usize> {
-        let (Pending::None, Some(func)) = (self.pending, self.func) else {
+        let (Pending::None, Some(func)) = (self.pending, self.at.func) else {
             return None;
         };
         if !matches!(text.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*')) {
@@ -399,7 +353,7 @@ impl<S: Sink> Scanner<S> {
             }
         };
         // The common case, a function's own cost: summed straight into its row.
-        if let (Pending::None, Some(func)) = (self.pending, self.func)
+        if let (Pending::None, Some(func)) = (self.pending, self.at.func)
             && let Some(row) = self.sink.row(func)
         {
             if !super::sums::add(row, costs) {
@@ -409,11 +363,12 @@ impl<S: Sink> Scanner<S> {
             return Ok(());
         }
         match std::mem::replace(&mut self.pending, Pending::None) {
-            Pending::None => {
-                let func = self.func.ok_or(Bail("cost line before `fn=`"))?;
+            // The scanner never skips (it gives up instead).
+            Pending::None | Pending::SkipNext | Pending::SkipJumpRow => {
+                let func = self.at.func.ok_or(Bail("cost line before `fn=`"))?;
                 self.last = Last { at, known };
                 self.sink
-                    .self_cost(&self.tables, func, self.line_file, at, costs)
+                    .self_cost(&self.tables, func, self.at.line_file, at, costs)
             }
             Pending::Call {
                 callee,
@@ -421,12 +376,12 @@ impl<S: Sink> Scanner<S> {
                 target,
             } => {
                 self.all_known(known)?;
-                let caller = self.func.ok_or(Bail("call before `fn=`"))?;
+                let caller = self.at.func.ok_or(Bail("call before `fn=`"))?;
                 let call = LocalCall {
                     caller,
                     callee,
                     count,
-                    file: self.line_file,
+                    file: self.at.line_file,
                     at,
                     target,
                 };
@@ -441,28 +396,10 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn pending_jump(&mut self, at: [u64; 3]) -> Result<(), Bail> {
-        let Pending::Jump {
-            target_func,
-            target_file,
-            target,
-            taken,
-            executed,
-        } = std::mem::replace(&mut self.pending, Pending::None)
-        else {
-            return Ok(());
-        };
-        let func = self.func.ok_or(Bail("jump before `fn=`"))?;
-        let jump = LocalJump {
-            func,
-            file: self.line_file,
-            at,
-            target_func,
-            target_file,
-            target,
-            taken,
-            executed,
-        };
-        self.sink.jump(&self.tables, jump)
+        match self.at.take_jump(&mut self.pending, at) {
+            Some(jump) => self.sink.jump(&self.tables, jump),
+            None => Ok(()),
+        }
     }
 }
 

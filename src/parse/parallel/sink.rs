@@ -45,14 +45,5 @@ pub struct LocalCall {
     pub target: [u64; 3],
 }
 
-#[derive(Clone, Copy, Debug)]
-pub struct LocalJump {
-    pub func: u32,
-    pub file: u32,
-    pub at: [u64; 3],
-    pub target_func: u32,
-    pub target_file: u32,
-    pub target: [u64; 3],
-    pub taken: u64,
-    pub executed: Option<u64>,
-}
+/// A jump with ids local to the chunk.
+pub type LocalJump = crate::parse::context::JumpMade<u32, u32>;
