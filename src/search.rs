@@ -87,7 +87,7 @@ struct Index {
 
 impl Index {
     fn get(&self) -> &scan::Names {
-        self.ready.get_or_init(|| {
+        let names = self.ready.get_or_init(|| {
             let building = self.building.lock().map(|mut b| b.take());
             match building.unwrap_or_else(|poisoned| poisoned.into_inner().take()) {
                 Some(thread) => thread
@@ -95,7 +95,9 @@ impl Index {
                     .unwrap_or_else(|e| std::panic::resume_unwind(e)),
                 None => scan::Names::new([""; 0]),
             }
-        })
+        });
+        debug_assert_eq!(names.len(), self.len, "as many names as said");
+        names
     }
 }
 
