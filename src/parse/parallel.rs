@@ -20,6 +20,7 @@ mod reread;
 mod scan;
 mod sink;
 mod sums;
+mod turns;
 
 use super::input::{Compression, cr_only};
 use super::loader::{Loader, Resolved};
@@ -31,6 +32,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
+use turns::{TurnState, Turns};
 
 pub use reread::{Blocks, LazyDetail};
 pub(super) use sums::Sums;
@@ -308,74 +310,6 @@ where
     state.outcome.unwrap_or(Ok(Ok(())))
 }
 
-/// The two stages of the merge, each taken by one thread at a time in file
-/// order.
-struct Turns<A, B, E> {
-    state: Mutex<TurnState<A, B, E>>,
-    moved: Condvar,
-}
-
-struct TurnState<A, B, E> {
-    /// Chunks through each stage so far.
-    done: [usize; 2],
-    /// Set when the merge stops early: the error or `Bail` it stopped at.
-    outcome: Option<Merged<E>>,
-    /// Each stage, taken out while a thread runs it.
-    first: Option<A>,
-    second: Option<B>,
-}
-
-impl<A, B, E> Turns<A, B, E> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, TurnState<A, B, E>> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Waits for chunk `i`'s turn at `stage` (whose closure `slot` finds)
-    /// and runs it there with the lock released; `None` once the merge has
-    /// stopped (at this chunk or another).
-    fn take<F, U>(
-        &self,
-        stage: usize,
-        i: usize,
-        slot: impl Fn(&mut TurnState<A, B, E>) -> &mut Option<F>,
-        run: impl FnOnce(&mut F) -> Result<Result<U, Bail>, E>,
-    ) -> Option<U> {
-        let mut guard = self.lock();
-        while guard.outcome.is_none() && guard.done[stage] != i {
-            guard = self
-                .moved
-                .wait(guard)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        let mut f = match slot(&mut guard).take() {
-            Some(f) if guard.outcome.is_none() => f,
-            _ => return None,
-        };
-        drop(guard);
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&mut f)))
-            .unwrap_or(Ok(Err(Bail("merge panicked"))));
-        let mut guard = self.lock();
-        *slot(&mut guard) = Some(f);
-        let out = match ran {
-            Ok(Ok(u)) => {
-                guard.done[stage] += 1;
-                Some(u)
-            }
-            Ok(Err(bail)) => {
-                guard.outcome.get_or_insert(Ok(Err(bail)));
-                None
-            }
-            Err(e) => {
-                guard.outcome.get_or_insert(Err(e));
-                None
-            }
-        };
-        drop(guard);
-        self.moved.notify_all();
-        out
-    }
-}
-
 /// What one chunk adds up to, with ids local to its `Tables`.
 pub(super) struct Chunk {
     pub tables: Tables,
@@ -460,121 +394,4 @@ pub(super) fn scan_range<S: Sink>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::atomic::AtomicUsize;
-    use std::time::{Duration, Instant};
-
-    /// A body of `n` functions, one chunk each: (the file, the bounds).
-    fn body(n: usize) -> (tempfile::NamedTempFile, Vec<u64>) {
-        let mut text = String::new();
-        let mut bounds = vec![0];
-        for k in 0..n {
-            text.push_str(&format!("fn=f{k}\n1 1\n"));
-            bounds.push(text.len() as u64);
-        }
-        let file = tempfile::NamedTempFile::new().unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(file.path(), text).unwrap_or_else(|e| panic!("{e}"));
-        (file, bounds)
-    }
-
-    const SHAPE: Shape = Shape { npos: 1, width: 1 };
-
-    /// Runs both stages over `n` chunks; stage `stop.0` gives up at chunk
-    /// `stop.1`. Gives the outcome and the chunks each stage saw, by where
-    /// they end (so a chunk seen out of order shows).
-    fn run(n: usize, threads: usize, stop: (usize, usize)) -> (Merged<()>, Vec<u64>, Vec<u64>) {
-        let (file, bounds) = body(n);
-        let (mut first, mut second) = (Vec::new(), Vec::new());
-        let merged = scan_in_order(
-            file.path(),
-            &bounds,
-            SHAPE,
-            threads,
-            &AtomicU64::new(0),
-            &mut || {},
-            (
-                |c: Scanned| {
-                    let end = c.map_or(0, |c| c.map_or(0, |c| c.end));
-                    first.push(end);
-                    let give_up = stop == (0, first.len() - 1);
-                    Ok(if give_up { Err(Bail("first")) } else { Ok(end) })
-                },
-                |end: u64| {
-                    second.push(end);
-                    let give_up = stop == (1, second.len() - 1);
-                    Ok(if give_up { Err(Bail("second")) } else { Ok(()) })
-                },
-            ),
-        );
-        (merged, first, second)
-    }
-
-    #[test]
-    fn every_chunk_goes_through_both_stages_in_file_order() {
-        for threads in [1, 2, 5] {
-            let (merged, first, second) = run(12, threads, (9, 9));
-            let ends = body(12).1[1..].to_vec();
-            assert_eq!(merged, Ok(Ok(())));
-            assert_eq!(first, ends, "{threads} threads");
-            assert_eq!(second, ends, "{threads} threads");
-        }
-    }
-
-    #[test]
-    fn the_merge_stops_where_either_stage_gives_up() {
-        for threads in [1, 2, 5] {
-            for at in [0, 4, 11] {
-                let (merged, first, second) = run(12, threads, (0, at));
-                assert_eq!(merged, Ok(Err(Bail("first"))), "{threads} threads, at {at}");
-                assert_eq!(first.len(), at + 1, "nothing after the chunk that gave up");
-                // Those before it may be left in the middle: the load is given up.
-                assert!(second.len() <= at, "{threads} threads, at {at}: {second:?}");
-                let (merged, first, second) = run(12, threads, (1, at));
-                assert_eq!(
-                    merged,
-                    Ok(Err(Bail("second"))),
-                    "{threads} threads, at {at}"
-                );
-                assert!(
-                    first.len() <= at + threads.min(12 - at),
-                    "at most a chunk ahead a thread"
-                );
-                assert_eq!(second.len(), at + 1);
-            }
-        }
-    }
-
-    #[test]
-    fn a_chunk_is_in_the_first_stage_while_the_one_before_is_in_the_second() {
-        let (file, bounds) = body(4);
-        let firsts = AtomicUsize::new(0);
-        let mut overlapped = false;
-        let merged: Merged<()> = scan_in_order(
-            file.path(),
-            &bounds,
-            SHAPE,
-            2,
-            &AtomicU64::new(0),
-            &mut || {},
-            (
-                |_: Scanned| {
-                    firsts.fetch_add(1, Ordering::SeqCst);
-                    Ok(Ok(()))
-                },
-                |()| {
-                    // The first chunk's second stage waits for the second
-                    // chunk's first stage, which runs on the other thread.
-                    let start = Instant::now();
-                    while !overlapped && start.elapsed() < Duration::from_secs(10) {
-                        overlapped = firsts.load(Ordering::SeqCst) >= 2;
-                        std::thread::yield_now();
-                    }
-                    Ok(Ok(()))
-                },
-            ),
-        );
-        assert_eq!(merged, Ok(Ok(())));
-        assert!(overlapped, "the stages did not overlap");
-    }
-}
+mod tests;

@@ -2,9 +2,11 @@
 //! event, popups) and `App::update`, the only place it changes: here the
 //! state, keys to actions and the dispatch; the actions themselves in
 //! `navigate` (current function, panes, sorted lists), `source_view` and
-//! `popups`; the flat list's orders in `orders`. Holds the immutable
+//! `popups`; the flat list's orders in `orders`; making it in `build`.
+//! Holds the immutable
 //! `Profile` and the `Analysis` of the selected parts. Draws nothing.
 
+mod build;
 mod copy;
 pub mod filter;
 mod lists;
@@ -24,7 +26,7 @@ use super::scroll::Scroll;
 use super::source::SourceView;
 use super::theme::Theme;
 use crate::analysis::Analysis;
-use crate::analysis::diff::{Joined, MatchOptions};
+use crate::analysis::diff::Joined;
 use crate::locate::Locator;
 use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::search::Search;
@@ -168,163 +170,7 @@ pub struct App {
     now: Instant,
 }
 
-/// The search over every function's name (a mangled one's readable form
-/// and the name as written, so that either finds it) and, after them, the
-/// cycles' `<cycle N>` (ids as in `rows`).
-/// The search over every function (its readable name, then the name as
-/// written, where demangled) and cycle, indexed on another thread.
-fn search_index(
-    profile: &Arc<Profile>,
-    analysis: &Analysis,
-    demangled: &Arc<rustc_hash::FxHashMap<u32, Box<str>>>,
-) -> Search {
-    let (profile, demangled) = (profile.clone(), demangled.clone());
-    let cycles = analysis.cycles.len();
-    let len = profile.functions.len() + cycles;
-    Search::in_background(len, move |add| {
-        for i in 0..profile.functions.len() {
-            let name = profile.fn_name(FnId::from_index(i));
-            match demangled.get(&(i as u32)) {
-                Some(readable) => add(&format!("{readable} {name}")),
-                None => add(name),
-            }
-        }
-        (1..=cycles).for_each(|c| add(&rows::cycle_name(c)));
-    })
-}
-
-/// The readable forms of the profile's mangled names.
-fn demangled_names(profile: &Profile) -> rustc_hash::FxHashMap<u32, Box<str>> {
-    (0..profile.functions.len())
-        .filter_map(|i| {
-            let readable = crate::symbols::demangle(profile.fn_name(FnId::from_index(i)))?;
-            Some((i as u32, readable.into_boxed_str()))
-        })
-        .collect()
-}
-
 impl App {
-    pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
-        Self::build(profile, None, theme, locator)
-    }
-
-    /// The browser on a comparison (`--base`): every view shows the new
-    /// profile minus the base, the list and panes both sides beside it.
-    pub fn comparing(
-        mut new: Profile,
-        base: Profile,
-        options: &MatchOptions,
-        theme: Theme,
-        locator: Locator,
-    ) -> Self {
-        let (joined, difference) = Joined::new(base, &mut new, options);
-        let first_common = joined.comparison.events.first().map_or(0, |e| e.new);
-        let mut app = Self::build(new, Some(difference), theme, locator);
-        app.diff = Some(Arc::new(joined));
-        if app.event != first_common {
-            app.event = first_common;
-            app.costs_changed();
-        }
-        // The first screen shows what changed most.
-        if let Some(&f) = app.order.first() {
-            app.set_current(f);
-            app.moved = false;
-        }
-        app
-    }
-
-    /// The app on `profile`, with its analysis given or computed.
-    fn build(profile: Profile, given: Option<Analysis>, theme: Theme, locator: Locator) -> Self {
-        // Inclusive costs on one core, the name order on another; the
-        // search index after them, on a thread of its own.
-        let demangled = Arc::new(demangled_names(&profile));
-        let (analysis, (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
-            let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
-            let (ranks, by_name) = lists::name_ranks(&profile);
-            let qualifiers = lists::qualifiers(&profile, &by_name);
-            let analysis = analysis
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (Arc::new(analysis), (ranks, by_name), qualifiers)
-        });
-        let profile = Arc::new(profile);
-        let search = search_index(&profile, &analysis, &demangled);
-        let diagnostics = profile.diagnostics.len();
-        let part_totals = lists::part_totals(&profile);
-        let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
-        let background = profile.functions.len() >= orders::BACKGROUND_FROM;
-        let orders = Orders::new(
-            analysis.clone(),
-            name_ranks.clone(),
-            by_name.clone(),
-            0,
-            background,
-        );
-        let mut app = App {
-            profile,
-            analysis,
-            diff: None,
-            filter: None,
-            filtering: false,
-            grouping: crate::analysis::groups::Grouping::Object,
-            groups: Vec::new(),
-            memberships: Default::default(),
-            theme,
-            locator,
-            event: 0,
-            percent: false,
-            sort: SortKey::Inclusive,
-            reversed: false,
-            moved: false,
-            order: Arc::new([]),
-            orders,
-            list: Scroll::default(),
-            focus: Pane::List,
-            current: None,
-            callers: Vec::new(),
-            callees: Vec::new(),
-            members: Vec::new(),
-            caller_scroll: Scroll::default(),
-            callee_scroll: Scroll::default(),
-            back: Vec::new(),
-            forward: Vec::new(),
-            search,
-            search_order_stale: true,
-            match_index: 0,
-            popup: None,
-            source: None,
-            tree: None,
-            size: (80, 24),
-            quit: false,
-            suspend: false,
-            redraw: false,
-            exit_status: super::exit::QUIT,
-            part_totals,
-            name_ranks,
-            by_name,
-            qualifiers,
-            diagnostics,
-            message: None,
-            search_cursor: 0,
-            fold_templates: false,
-            demangled,
-            raw_names: false,
-            source_shift: 0,
-            mouse: true,
-            clipboard: None,
-            pointer: (0, 0),
-            last_click: None,
-            now: Instant::now(),
-        };
-        app.resort();
-        if let Some(f) = lists::opening_function(&app.profile, &app.order) {
-            app.set_current(f);
-            // Opening there was not the user's move.
-            app.moved = false;
-        }
-        app
-    }
-
     /// The keymap context of the innermost popup or view.
     pub fn context(&self) -> Context {
         match (&self.popup, &self.tree, &self.source) {
