@@ -83,6 +83,39 @@ fn a_narrowing_search_moves_rows_rather_than_rewriting_them() {
     }
 }
 
+/// Frames are written as moves and differences (scrolls, rows taken out
+/// of the middle of search results, erased runs): after every key the
+/// terminal holds, cell for cell and style for style, what a whole
+/// repaint gives.
+#[test]
+fn every_key_leaves_the_screen_a_repaint_would() {
+    let keys = [
+        "j", "j", " ", "G", "k", "g", "\t", "j", "\r", "\t", "/", "v", "e", "c", "\x7f", "\x7f",
+        "s", "\x1b", "?", "j", "\x1b", "s", "j", " ", "\x1b",
+    ];
+    for size in [(80, 24), (200, 60), (40, 10)] {
+        let mut pty = Pty::spawn_with("samples/cpp-names.callgrind", size, &[]);
+        pty.wait_for("Ir");
+        for _ in 0..size.1 + 3 {
+            pty.send("j");
+        }
+        let quiet = Duration::from_millis(100);
+        for key in keys {
+            pty.send(key);
+            pty.settle(quiet);
+            let written = pty.cells();
+            pty.send("\x0c");
+            pty.settle(quiet);
+            let repainted = pty.cells();
+            for (y, (a, b)) in written.iter().zip(&repainted).enumerate() {
+                assert!(a == b, "{size:?}, after {key:?}, row {y}:\n{a}\n{b}");
+            }
+        }
+        pty.send("q");
+        pty.finish();
+    }
+}
+
 #[test]
 fn the_screen_is_cleared_on_start_and_on_ctrl_l() {
     let mut pty = Pty::spawn("samples/recursion.callgrind");

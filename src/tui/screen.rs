@@ -2,7 +2,8 @@
 //! redirected standard output gets nothing: the modes (alternate screen,
 //! hidden cursor, mouse reporting), and frames written as the difference
 //! from the last one. A pane whose rows moved up or down (a list scrolled
-//! by a few rows) is moved by the terminal itself (a scroll region, then
+//! by a few rows, search results with rows gone from the middle) is moved
+//! by the terminal itself (a scroll region, then
 //! line feeds or reverse index, which every VT100 descendant has, GNU
 //! screen and mosh included) before the difference is taken, so a scroll
 //! writes the rows that came in, not the whole pane. Nothing here asks the
@@ -10,6 +11,7 @@
 //! our own reader would take the reply): clearing is written, and the last
 //! frame forgotten.
 
+mod align;
 mod emit;
 mod shift;
 
@@ -154,10 +156,9 @@ impl Screen {
             self.clear()?;
             self.shown = Buffer::empty(frame.area);
         }
-        // Each move leaves fewer cells to write, so this ends.
         for &(top, bottom) in regions {
-            while let Some((y, moved)) = shift::next_shift(&self.shown, &frame, top, bottom) {
-                self.scroll(y, bottom, moved)?;
+            for m in shift::plan(&self.shown, &frame, top, bottom) {
+                self.scroll(m.top, m.bottom, m.shift)?;
             }
         }
         let mut bytes = String::new();

@@ -187,6 +187,33 @@ mod pty {
             self.screen.screen().contents()
         }
 
+        /// Every row's cells with their colours and attributes, as the
+        /// emulator holds them (a blank is a blank, written or erased).
+        pub fn cells(&self) -> Vec<String> {
+            let screen = self.screen.screen();
+            let (rows, cols) = screen.size();
+            let (rows, cols): (u16, u16) = (rows.into(), cols.into());
+            (0..rows)
+                .map(|y| {
+                    (0..cols)
+                        .filter_map(|x| screen.cell(y, x))
+                        .map(|c| {
+                            let text = if c.has_contents() { c.contents() } else { " " };
+                            format!(
+                                "{text}{:?}{:?}{}{}{}{}|",
+                                c.fgcolor(),
+                                c.bgcolor(),
+                                u8::from(c.bold()),
+                                u8::from(c.underline()),
+                                u8::from(c.inverse()),
+                                u8::from(c.italic())
+                            )
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+
         /// Waits until the screen shows `text`.
         pub fn wait_for(&mut self, text: &str) {
             let start = Instant::now();

@@ -1,10 +1,12 @@
 //! The bytes for a frame's changed cells, as few as a terminal needs:
 //! cursor moves only where the next cell is not where the cursor is (a
-//! short hop forward as `CSI n C`, or the unchanged cells themselves where
+//! hop forward along the row as `CSI n C`, or the unchanged cells themselves where
 //! they are fewer bytes, a new row as `CSI row H`), one SGR per
 //! change of style, and the 16 named colours as their classic codes
 //! (`30`..`37`, `90`..`97`), which every terminal knows, rather than the
-//! 256-colour form.
+//! 256-colour form. A long run of blank cells is erased (`CSI n X`, which
+//! xterm, the Linux console, tmux, GNU screen and mosh all have) rather
+//! than written as spaces: a short name in a wide row costs its text.
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::style::{Color, Modifier};
@@ -34,13 +36,20 @@ pub fn cells<'a>(
     cells: impl IntoIterator<Item = (u16, u16, &'a Cell)>,
     frame: Option<&Buffer>,
 ) {
+    let cells: Vec<(u16, u16, &Cell)> = cells.into_iter().collect();
     let mut pen = PLAIN;
     let mut at: Option<(u16, u16)> = None;
-    for (x, y, cell) in cells {
+    // Cells of this row before this column were erased already.
+    let mut erased: Option<(u16, u16)> = None;
+    for (k, &(x, y, cell)) in cells.iter().enumerate() {
+        if erased.is_some_and(|(ey, end)| ey == y && x < end) {
+            continue;
+        }
         match at {
             Some((cx, cy)) if cy == y && cx == x => {}
-            Some((cx, cy)) if cy == y && x > cx && x - cx <= 4 => {
-                match frame.and_then(|f| unchanged_run(f, cx..x, y, pen)) {
+            Some((cx, cy)) if cy == y && x > cx => {
+                let again = (x - cx < 4).then_some(frame).flatten();
+                match again.and_then(|f| unchanged_run(f, cx..x, y, pen)) {
                     Some(text) => out.push_str(&text),
                     None => {
                         let _ = write!(out, "\x1b[{}C", x - cx);
@@ -59,6 +68,24 @@ pub fn cells<'a>(
             bg: cell.bg,
             modifier: cell.modifier,
         };
+        let blanks = frame.map_or(0, |f| blank_run(f, x, y));
+        // Erased up to the last cell to write among the blanks.
+        let blanks = cells[k..]
+            .iter()
+            .take_while(|&&(bx, by, _)| by == y && bx < x + blanks)
+            .last()
+            .map_or(0, |&(bx, _, _)| bx + 1 - x);
+        if blanks >= ERASE_FROM {
+            if pen != PLAIN {
+                out.push_str("\x1b[0m");
+                pen = PLAIN;
+            }
+            // The cursor stays where it is.
+            let _ = write!(out, "\x1b[{blanks}X");
+            erased = Some((y, x + blanks));
+            at = Some((x, y));
+            continue;
+        }
         if want != pen {
             sgr(out, pen, want);
             pen = want;
@@ -71,6 +98,26 @@ pub fn cells<'a>(
     if pen != PLAIN {
         out.push_str("\x1b[0m");
     }
+}
+
+/// Blank cells from which erasing (`CSI n X` and a move after it, about
+/// ten bytes) is shorter than writing spaces.
+const ERASE_FROM: u16 = 12;
+
+/// How many plain blank cells of `frame` row `y` start at column `x`.
+/// Unchanged ones among them are blank on the terminal already, so erasing
+/// them too is harmless.
+fn blank_run(frame: &Buffer, x: u16, y: u16) -> u16 {
+    (x..frame.area.right())
+        .take_while(|&x| {
+            frame.cell((x, y)).is_some_and(|c| {
+                c.symbol() == " "
+                    && c.fg == Color::Reset
+                    && c.bg == Color::Reset
+                    && c.modifier.is_empty()
+            })
+        })
+        .count() as u16
 }
 
 /// The text of cells `xs` of row `y` if writing it again is shorter than
@@ -175,11 +222,39 @@ mod tests {
         let mut out = String::new();
         cells(&mut out, a.diff(&b), Some(&b));
         assert_eq!(out, "\x1b[2;3H\x1b[31mab\x1b[4Cc\x1b[0m");
+        // Blanked: a few cells, written (erasing is for long runs).
         let mut out = String::new();
         cells(&mut out, b.diff(&a), Some(&a));
-        assert_eq!(
-            out,
-            "\x1b[2;3Hab\x1b[4Cc".replace("ab", "  ").replace('c', " ")
+        assert_eq!(out, "\x1b[2;3H  \x1b[4C ");
+    }
+
+    #[test]
+    fn long_blank_runs_are_erased_short_ones_written() {
+        let mut a = Buffer::empty(Rect::new(0, 0, 40, 1));
+        a.set_string(0, 0, "x".repeat(40), Style::new());
+        let mut b = Buffer::empty(a.area);
+        b.set_string(0, 0, "short", Style::new());
+        b.set_string(30, 0, "|", Style::new());
+        b.set_string(36, 0, "|", Style::new());
+        let mut out = String::new();
+        cells(&mut out, a.diff(&b), Some(&b));
+        // 25 blanks erased and hopped over; 5 and 3 written.
+        assert_eq!(out, "\x1b[1Hshort\x1b[25X\x1b[25C|     |   ");
+        // Two cells blanked before a long unchanged blank run: those two
+        // written, the run not erased again.
+        let mut shorter = b.clone();
+        shorter.set_string(3, 0, "  ", Style::new());
+        let mut out = String::new();
+        cells(&mut out, b.diff(&shorter), Some(&shorter));
+        assert_eq!(out, "\x1b[1;4H  ");
+        // Where the blanks are styled, they are written.
+        let mut c = b.clone();
+        c.set_style(Rect::new(5, 0, 25, 1), Style::new().bg(Color::Blue));
+        let mut out = String::new();
+        cells(&mut out, a.diff(&c), Some(&c));
+        assert!(
+            out.contains(&format!("\x1b[44m{}", " ".repeat(25))),
+            "{out:?}"
         );
     }
 

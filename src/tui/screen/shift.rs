@@ -5,6 +5,7 @@
 //! counting the cells still to write after each candidate move, so a move
 //! that drags other panes' rows along is made only when it still pays.
 
+use super::{align, shift_rows};
 use ratatui::buffer::{Buffer, Cell};
 
 /// Bytes of one scroll: the region, a move, the line feeds, the reset.
@@ -45,12 +46,71 @@ pub fn changed_after(shown: &Buffer, next: &Buffer, top: u16, bottom: u16, shift
         .sum()
 }
 
+/// One terminal scroll: rows `top..bottom` moved by `shift` (positive: up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub top: u16,
+    pub bottom: u16,
+    pub shift: i32,
+}
+
+/// The scrolls to make in rows `top..bottom` before writing `next` over
+/// `shown`, in order: the rows matched by their text put in place
+/// ([`align::moves`], where each pays), then nearer moves while one pays,
+/// or the nearer moves alone (a list scrolled beside a pane that changed
+/// matches few whole rows), whichever leaves less to write.
+pub fn plan(shown: &Buffer, next: &Buffer, top: u16, bottom: u16) -> Vec<Move> {
+    let nearer = |buf: &mut Buffer, moves: &mut Vec<Move>| {
+        // Each move leaves fewer cells to write, so this ends.
+        while let Some((y, shift)) = next_shift(buf, next, top, bottom) {
+            make(
+                buf,
+                moves,
+                Move {
+                    top: y,
+                    bottom,
+                    shift,
+                },
+            );
+        }
+    };
+    let (mut matched, mut by_rows) = (shown.clone(), Vec::new());
+    for m in align::moves(shown, next, top, bottom) {
+        if pays(&matched, next, m) {
+            make(&mut matched, &mut by_rows, m);
+        }
+    }
+    nearer(&mut matched, &mut by_rows);
+    let (mut near, mut by_nearer) = (shown.clone(), Vec::new());
+    nearer(&mut near, &mut by_nearer);
+    let cost = |buf: &Buffer, moves: &[Move]| {
+        changed_after(buf, next, top, bottom, 0) + COST * moves.len()
+    };
+    if cost(&matched, &by_rows) < cost(&near, &by_nearer) {
+        by_rows
+    } else {
+        by_nearer
+    }
+}
+
+/// Makes `m` on `buf` (the record of the terminal) and notes it.
+fn make(buf: &mut Buffer, moves: &mut Vec<Move>, m: Move) {
+    shift_rows(buf, m.top, m.bottom, m.shift);
+    moves.push(m);
+}
+
+/// Whether `m` leaves fewer cells to write by more than it costs.
+fn pays(shown: &Buffer, next: &Buffer, m: Move) -> bool {
+    let plain = changed_after(shown, next, m.top, m.bottom, 0);
+    plain.saturating_sub(changed_after(shown, next, m.top, m.bottom, m.shift)) > COST
+}
+
 /// The move worth making in rows `from..bottom`: rows `y..bottom`
 /// moved by `shift`, the one that saves most, if it saves more than a
 /// scroll's worth of bytes. `y` is a row that differs: the first one
 /// (where small moves are tried too), or a later one whose new text showed
 /// in another row of the band, styles aside (rows gone or come in there).
-pub fn next_shift(shown: &Buffer, next: &Buffer, from: u16, bottom: u16) -> Option<(u16, i32)> {
+fn next_shift(shown: &Buffer, next: &Buffer, from: u16, bottom: u16) -> Option<(u16, i32)> {
     if shown.area != next.area || bottom > shown.area.height {
         return None;
     }
