@@ -78,18 +78,19 @@ impl App {
 
     /// The app on `profile`, with its analysis given or computed.
     fn build(profile: Profile, given: Option<Analysis>, theme: Theme, locator: Locator) -> Self {
-        // Inclusive costs on one core, the name order on another; the
-        // search index after them, on a thread of its own.
-        let demangled = Arc::new(demangled_names(&profile));
-        let (analysis, (name_ranks, by_name), qualifiers) = std::thread::scope(|scope| {
-            let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
-            let (ranks, by_name) = lists::name_ranks(&profile);
-            let qualifiers = lists::qualifiers(&profile, &by_name);
-            let analysis = analysis
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (Arc::new(analysis), (ranks, by_name), qualifiers)
-        });
+        // Inclusive costs, the name order (itself on two cores where there
+        // are many names) and the demangled names at once; the search
+        // index after them, on a thread of its own.
+        let (analysis, (name_ranks, by_name), qualifiers, demangled) =
+            std::thread::scope(|scope| {
+                let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
+                let demangled = scope.spawn(|| demangled_names(&profile));
+                let ranks = lists::name_ranks(&profile);
+                let qualifiers = lists::qualifiers(&profile);
+                let analysis = joined(analysis);
+                let demangled = joined(demangled);
+                (Arc::new(analysis), ranks, qualifiers, Arc::new(demangled))
+            });
         let profile = Arc::new(profile);
         let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
@@ -167,4 +168,11 @@ impl App {
         }
         app
     }
+}
+
+/// What a scoped thread returned (its panic goes on).
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e))
 }

@@ -14,8 +14,9 @@ use std::collections::HashMap;
 /// first of its file's base name, its object's base name, its file's path,
 /// or file and object, that differs across all functions of that name (and
 /// is not `???`).
-/// `by_name` is every function sorted by name.
-pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> {
+/// Functions of one name share its interned id: the groups are found by
+/// counting ids, with no string compared and no name order needed.
+pub fn qualifiers(profile: &Profile) -> HashMap<FnId, String> {
     let base = |p: &str| -> String {
         std::path::Path::new(p)
             .file_name()
@@ -28,10 +29,7 @@ pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> 
         &|f| format!("{} {}", profile.fn_file(f), base(profile.fn_object(f))),
     ];
     let mut out = HashMap::new();
-    for group in by_name.chunk_by(|a, b| profile.fn_name(*a) == profile.fn_name(*b)) {
-        if group.len() < 2 {
-            continue;
-        }
+    for group in same_names(profile) {
         let distinct = |way: &dyn Fn(FnId) -> String| {
             let mut seen: Vec<String> = group.iter().map(|&f| way(f)).collect();
             seen.sort_unstable();
@@ -42,11 +40,37 @@ pub fn qualifiers(profile: &Profile, by_name: &[FnId]) -> HashMap<FnId, String> 
             .iter()
             .find(|w| distinct(**w))
             .unwrap_or(&ways[ways.len() - 1]);
-        for &f in group {
+        for &f in &group {
             out.insert(f, way(f));
         }
     }
     out
+}
+
+/// The functions of each name that two or more have, in id order.
+fn same_names(profile: &Profile) -> Vec<Vec<FnId>> {
+    const NONE: u32 = u32::MAX;
+    // Per name id: how many functions have it, then its group.
+    let mut count = vec![0u32; profile.fn_names.len()];
+    for f in &profile.functions {
+        count[f.name as usize] = count[f.name as usize].saturating_add(1);
+    }
+    let mut groups: Vec<Vec<FnId>> = Vec::new();
+    let mut group_of = count;
+    for g in group_of.iter_mut() {
+        *g = if *g > 1 {
+            groups.push(Vec::new());
+            groups.len() as u32 - 1
+        } else {
+            NONE
+        };
+    }
+    for (i, f) in profile.functions.iter().enumerate() {
+        if let Some(group) = groups.get_mut(group_of[f.name as usize] as usize) {
+            group.push(FnId::from_index(i));
+        }
+    }
+    groups
 }
 
 /// Each function's position in name order (ties by id), and the functions
@@ -61,46 +85,104 @@ pub fn name_ranks(profile: &Profile) -> (Vec<u32>, Vec<FnId>) {
     (rank, ids)
 }
 
+/// Functions from which the name order is sorted in two halves at once.
+const TWO_HALVES_FROM: usize = 50_000;
+
 /// Every function, sorted by name (ties by id), eight bytes of the names
 /// at a time: sorted by their first eight, then each run of equal ones by
 /// the next eight, and so on. A comparison of two names that share a long
 /// prefix (C++ names do) would read both names, two cache misses, each time;
-/// this reads each name once per eight bytes it shares.
+/// this reads each name once per eight bytes it shares. Many functions are
+/// split by their first eight bytes into two halves, each sorted on a core
+/// of its own (names that begin alike are in the same half).
 fn sorted_by_name(profile: &Profile) -> Vec<FnId> {
-    let name = |f: FnId| profile.fn_name(f).as_bytes();
-    let window = |f: FnId, depth: usize| {
-        let mut bytes = [0u8; 8];
-        let rest = name(f).get(depth..).unwrap_or_default();
-        let n = rest.len().min(8);
-        bytes[..n].copy_from_slice(&rest[..n]);
-        u64::from_be_bytes(bytes)
-    };
     let mut keyed: Vec<(u64, FnId)> = (0..profile.functions.len())
-        .map(|i| (0, FnId::from_index(i)))
+        .map(|i| {
+            let f = FnId::from_index(i);
+            (window(profile, f, 0), f)
+        })
         .collect();
-    let mut runs = vec![(0, keyed.len(), 0)];
-    while let Some((lo, hi, depth)) = runs.pop() {
-        let run = &mut keyed[lo..hi];
-        if run.iter().all(|&(_, f)| name(f).len() <= depth) {
-            // Equal up to here, every name ended (a shorter one, padded
-            // with zero bytes, may equal a longer one ending in them).
-            run.sort_unstable_by_key(|&(_, f)| (name(f).len(), f));
-            continue;
+    let split = if keyed.len() >= TWO_HALVES_FROM {
+        let pivot = median_key(&keyed);
+        partition(&mut keyed, pivot)
+    } else {
+        keyed.len()
+    };
+    let (low, high) = keyed.split_at_mut(split);
+    std::thread::scope(|scope| {
+        let high = scope.spawn(|| sort_by_name(profile, high));
+        sort_by_name(profile, low);
+        high.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+    });
+    keyed.into_iter().map(|(_, f)| f).collect()
+}
+
+/// Eight bytes of `f`'s name from `depth` on, zero-padded, as a number
+/// that orders as the bytes do.
+fn window(profile: &Profile, f: FnId, depth: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    let rest = profile
+        .fn_name(f)
+        .as_bytes()
+        .get(depth..)
+        .unwrap_or_default();
+    let n = rest.len().min(8);
+    bytes[..n].copy_from_slice(&rest[..n]);
+    u64::from_be_bytes(bytes)
+}
+
+/// The median of an even sample of the keys.
+fn median_key(keyed: &[(u64, FnId)]) -> u64 {
+    const SAMPLE: usize = 1023;
+    let mut sample: Vec<u64> = (0..SAMPLE)
+        .map(|i| keyed[i * keyed.len() / SAMPLE].0)
+        .collect();
+    sample.sort_unstable();
+    sample[SAMPLE / 2]
+}
+
+/// Puts the keys below `pivot` first; returns how many there are.
+fn partition(keyed: &mut [(u64, FnId)], pivot: u64) -> usize {
+    let mut below = 0;
+    for i in 0..keyed.len() {
+        if keyed[i].0 < pivot {
+            keyed.swap(below, i);
+            below += 1;
         }
-        for entry in run.iter_mut() {
-            entry.0 = window(entry.1, depth);
+    }
+    below
+}
+
+/// Sorts `keyed`, whose keys are the names' first eight bytes, by name
+/// (see `sorted_by_name`).
+fn sort_by_name(profile: &Profile, keyed: &mut [(u64, FnId)]) {
+    let name = |f: FnId| profile.fn_name(f).as_bytes();
+    // Runs still to sort: where, how deep their names are equal, and
+    // whether their keys are read already.
+    let mut runs = vec![(0, keyed.len(), 0, true)];
+    while let Some((lo, hi, depth, keys_read)) = runs.pop() {
+        let run = &mut keyed[lo..hi];
+        if !keys_read {
+            if run.iter().all(|&(_, f)| name(f).len() <= depth) {
+                // Equal up to here, every name ended (a shorter one, padded
+                // with zero bytes, may equal a longer one ending in them).
+                run.sort_unstable_by_key(|&(_, f)| (name(f).len(), f));
+                continue;
+            }
+            for entry in run.iter_mut() {
+                entry.0 = window(profile, entry.1, depth);
+            }
         }
         run.sort_unstable();
         let mut start = 0;
         while start < run.len() {
             let end = start + run[start..].partition_point(|e| e.0 == run[start].0);
             if end - start > 1 {
-                runs.push((lo + start, lo + end, depth + 8));
+                runs.push((lo + start, lo + end, depth + 8, false));
             }
             start = end;
         }
     }
-    keyed.into_iter().map(|(_, f)| f).collect()
 }
 
 /// The function the browser opens on: `main` where the profile has one
@@ -169,6 +251,17 @@ pub fn part_totals(profile: &Profile) -> Vec<Vec<i64>> {
 mod tests {
     use super::*;
 
+    /// `name_ranks` against a sort of whole names, ties by id.
+    fn ranked_as_a_plain_sort(profile: &Profile) {
+        let (ranks, by_name) = name_ranks(profile);
+        let mut want: Vec<FnId> = (0..profile.functions.len()).map(FnId::from_index).collect();
+        want.sort_by(|a, b| profile.fn_name(*a).cmp(profile.fn_name(*b)).then(a.cmp(b)));
+        assert_eq!(by_name, want);
+        for (r, f) in want.iter().enumerate() {
+            assert_eq!(ranks[f.index()] as usize, r);
+        }
+    }
+
     #[test]
     fn names_rank_as_a_plain_sort_of_the_whole_names_would() {
         let names = [
@@ -195,12 +288,55 @@ mod tests {
             text.push_str(&format!("fl=f{i}.c\nfn={name}\n1 1\n"));
         }
         let profile = crate::parse::load_reader("t", text.as_bytes()).unwrap();
-        let (ranks, by_name) = name_ranks(&profile);
-        let mut want: Vec<FnId> = (0..profile.functions.len()).map(FnId::from_index).collect();
-        want.sort_by(|a, b| profile.fn_name(*a).cmp(profile.fn_name(*b)).then(a.cmp(b)));
-        assert_eq!(by_name, want);
-        for (r, f) in want.iter().enumerate() {
-            assert_eq!(ranks[f.index()] as usize, r);
+        ranked_as_a_plain_sort(&profile);
+    }
+
+    /// Enough functions for the two halves, with names that begin alike
+    /// on both sides of any split and names of one another's prefixes.
+    #[test]
+    fn many_names_sorted_in_two_halves_rank_as_a_plain_sort() {
+        let mut text = String::from("events: Ir\n");
+        for i in 0..TWO_HALVES_FROM * 2 {
+            let name = match i % 5 {
+                0 => format!("std::vector<int>::push_back_{i}"),
+                1 => format!("f{}", i * 104_729 % 1_000_000),
+                2 => format!("llvm::detail::x{i}"),
+                3 => "same".repeat(1 + i % 4),
+                _ => format!("{}", i * 31 % 1_000_003),
+            };
+            text.push_str(&format!("fl=f{}.c\nfn={name}\n1 1\n", i % 3));
         }
+        let profile = crate::parse::load_reader("t", text.as_bytes()).unwrap();
+        assert!(profile.functions.len() >= TWO_HALVES_FROM);
+        ranked_as_a_plain_sort(&profile);
+    }
+
+    #[test]
+    fn qualified_are_the_functions_whose_name_another_has() {
+        let text = "events: Ir\nob=a.so\nfl=x.c\nfn=main\n1 1\nfn=solo\n1 1\n\
+                    fl=y.c\nfn=main\n1 1\nob=b.so\nfl=y.c\nfn=main\n1 1\nfn=two\n1 1\n\
+                    fl=z.c\nfn=two\n1 1\n";
+        let profile = crate::parse::load_reader("t", text.as_bytes()).unwrap();
+        let qualifiers = qualifiers(&profile);
+        let id = |name: &str, file: &str, object: &str| {
+            (0..profile.functions.len())
+                .map(FnId::from_index)
+                .find(|&f| {
+                    profile.fn_name(f) == name
+                        && profile.fn_file(f) == file
+                        && profile.fn_object(f) == object
+                })
+                .unwrap()
+        };
+        let q = |name, file, object| qualifiers.get(&id(name, file, object)).cloned();
+        // Files tell the two `two` apart; for `main` neither files nor
+        // objects alone do, the file's path and object together do.
+        assert_eq!(q("two", "y.c", "b.so").as_deref(), Some("y.c"));
+        assert_eq!(q("two", "z.c", "b.so").as_deref(), Some("z.c"));
+        assert_eq!(q("main", "x.c", "a.so").as_deref(), Some("x.c a.so"));
+        assert_eq!(q("main", "y.c", "a.so").as_deref(), Some("y.c a.so"));
+        assert_eq!(q("main", "y.c", "b.so").as_deref(), Some("y.c b.so"));
+        assert_eq!(q("solo", "x.c", "a.so"), None);
+        assert_eq!(qualifiers.len(), 5);
     }
 }
