@@ -35,6 +35,9 @@ pub struct Cycle {
     pub called: u64,
 }
 
+/// Calls from which the analysis works on two cores.
+const TWO_CORES_FROM: usize = 50_000;
+
 /// `cycle_of` of a function in no cycle (4 bytes a function, not 8).
 const NO_CYCLE: u32 = u32::MAX;
 
@@ -118,13 +121,30 @@ impl Analysis {
 
     /// Only the parts whose flag is set (missing flags count as set).
     pub fn with_parts(profile: &Profile, parts: &[bool]) -> Self {
+        Self::on_cores(profile, parts, None)
+    }
+
+    /// `with_parts` on two cores or one as `two_cores` says, else as many
+    /// calls as there are make worth it.
+    fn on_cores(profile: &Profile, parts: &[bool], two_cores: Option<bool>) -> Self {
         let selected: Vec<bool> = (0..profile.parts.len())
             .map(|i| parts.get(i).copied().unwrap_or(true))
             .collect();
         let combined = combine::combine(profile, &selected);
         let n = profile.functions.len();
-        let callers = Adjacency::build(&combined.edges, |e| e.callee);
-        let callees = Adjacency::build(&combined.edges, |e| e.caller);
+        let two_cores = two_cores.unwrap_or(combined.edges.len() >= TWO_CORES_FROM);
+        let ((callers, signed), (callees, components)) = crate::threads::both_if(
+            two_cores,
+            || {
+                let callers = Adjacency::build(&combined.edges, |e| e.callee);
+                (callers, negative_columns(&combined))
+            },
+            || {
+                let callees = Adjacency::build(&combined.edges, |e| e.caller);
+                let components = inclusive::components(&callees, &combined.edges);
+                (callees, components)
+            },
+        );
         let mut analysis = Analysis {
             width: combined.width,
             parts: selected,
@@ -139,24 +159,12 @@ impl Analysis {
             callees,
             cycle_of: Vec::new(),
             cycles: Vec::new(),
-            signed: Vec::new(),
+            signed,
             every_function: false,
         };
-        analysis.signed = analysis.negative_columns();
-        analysis.compute_inclusive(&profile.events);
+        analysis.set_cycles(components);
+        analysis.compute_inclusive(&profile.events, two_cores);
         analysis
-    }
-
-    /// `signed` per column (see `is_signed`).
-    fn negative_columns(&self) -> Vec<bool> {
-        let mut signed: Vec<bool> = self.totals.iter().map(|&t| t < 0).collect();
-        let rows = self.self_costs.iter().chain(self.edge_costs.iter());
-        if self.width > 0 {
-            for (i, &c) in rows.enumerate() {
-                signed[i % self.width] |= c < 0;
-            }
-        }
-        signed
     }
 
     pub fn function_count(&self) -> usize {
@@ -267,6 +275,19 @@ impl Analysis {
             .filter(|&e| self.cycle_index(other(&self.edges[e as usize])) != Some(cycle as u32))
             .collect()
     }
+}
+
+/// `signed` per column (see `Analysis::is_signed`): whether any self,
+/// call or total cost in it is negative.
+fn negative_columns(combined: &combine::Combined) -> Vec<bool> {
+    let mut signed: Vec<bool> = combined.totals.iter().map(|&t| t < 0).collect();
+    let rows = combined.self_costs.iter().chain(combined.edge_costs.iter());
+    if combined.width > 0 {
+        for (i, &c) in rows.enumerate() {
+            signed[i % combined.width] |= c < 0;
+        }
+    }
+    signed
 }
 
 /// `row += other`, saturating.

@@ -16,4 +16,5 @@ pub mod report;
 pub mod search;
 pub mod source_text;
 pub mod symbols;
+pub mod threads;
 pub mod tui;

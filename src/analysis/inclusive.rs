@@ -2,23 +2,27 @@
 //! call costs the profile measured: nothing is propagated over the graph and
 //! nothing recurses, so a call chain a million deep is no harder than a flat one.
 
-use super::{Analysis, Cycle, NO_CYCLE, add, scc};
+use super::{Adjacency, Analysis, Cycle, Edge, NO_CYCLE, add, scc};
 use crate::profile::{Cost, EventTable, FnId};
 
+/// The strongly connected components of two or more functions of the call
+/// graph whose calls are `callees` (indexes into `edges`).
+pub(super) fn components(callees: &Adjacency, edges: &[Edge]) -> Vec<Vec<usize>> {
+    // Functions past the last that calls any call nothing, so are in no
+    // cycle: the search leaves them out (and the memory it would take
+    // for them, which a Cachegrind file's functions would all need).
+    let callers = callees.start.len().saturating_sub(1);
+    scc::components(callers, |f| {
+        (callees.of(FnId::from_index(f)).iter())
+            .map(|&e| edges[e as usize].callee.index())
+            .filter(move |&g| g < callers)
+    })
+}
+
 impl Analysis {
-    /// Groups the functions into strongly connected components of the call
-    /// graph and records those of two or more as cycles, numbered in order of
-    /// their smallest member id.
-    fn find_cycles(&mut self) {
-        // Functions past the last that calls any call nothing, so are in no
-        // cycle: the search leaves them out (and the memory it would take
-        // for them, which a Cachegrind file's functions would all need).
-        let callers = self.callees.start.len().saturating_sub(1);
-        let components = scc::components(callers, |f| {
-            (self.callees(FnId::from_index(f)).iter())
-                .map(|&e| self.edges[e as usize].callee.index())
-                .filter(move |&g| g < callers)
-        });
+    /// Records the `components` of two or more as cycles, numbered in
+    /// order of their smallest member id.
+    pub(super) fn set_cycles(&mut self, components: Vec<Vec<usize>>) {
         let w = self.width;
         for members in components {
             self.cycles.push(Cycle {
@@ -79,77 +83,112 @@ impl Analysis {
     ///
     /// Max and min are taken on raw events; derived ones are then computed
     /// from them again, so `Sum = Ir + 2 Dr` holds for inclusive costs too.
-    pub(super) fn compute_inclusive(&mut self, events: &EventTable) {
-        self.find_cycles();
+    ///
+    /// Each function's row depends only on its own calls, so the rows are
+    /// computed in two halves at once where `two_cores`.
+    pub(super) fn compute_inclusive(&mut self, events: &EventTable, two_cores: bool) {
         if self.edges.is_empty() {
             // Nothing but self costs: those are the inclusive costs.
             self.inclusive = std::sync::Arc::clone(&self.self_costs);
             return;
         }
-        let n = self.function_count();
+        self.sum_cycles(events);
+        let (n, w) = (self.function_count(), self.width);
+        let mut rows = vec![0; n * w];
+        let half = if two_cores { n / 2 } else { n };
+        let (low, high) = rows.split_at_mut(half * w);
+        let this = &*self;
+        crate::threads::both_if(
+            !high.is_empty(),
+            || this.fill_inclusive(half, high, events),
+            || this.fill_inclusive(0, low, events),
+        );
+        self.inclusive = rows.into();
+    }
+
+    /// The inclusive rows of the functions from `first` on, into `rows`.
+    fn fill_inclusive(&self, first: usize, rows: &mut [Cost], events: &EventTable) {
         let w = self.width;
-        let mut outgoing = self.self_costs.to_vec();
-        let mut cycle_in: Vec<Option<Vec<Cost>>> = vec![None; self.cycles.len()];
-        for (i, e) in self.edges.iter().enumerate() {
-            if self.is_recursive(i) {
-                continue;
-            }
-            let cost = &self.edge_costs[i * w..(i + 1) * w];
-            add(&mut outgoing[e.caller.index() * w..][..w], cost);
-            if let Some(c) = self.cycle_index(e.caller) {
-                add(&mut self.cycles[c as usize].inclusive, cost);
-            }
-            if let Some(c) = self.cycle_index(e.callee) {
-                let cycle = &mut self.cycles[c as usize];
-                cycle.called = cycle.called.saturating_add(e.count);
-                add(cycle_in[c as usize].get_or_insert_with(|| vec![0; w]), cost);
-            }
-        }
-        for (c, cycle) in self.cycles.iter_mut().enumerate() {
-            for &m in &cycle.members {
-                let own = &self.self_costs[m.index() * w..][..w];
-                add(&mut cycle.self_cost, own);
-                add(&mut cycle.inclusive, own);
-            }
-            if let Some(called) = &cycle_in[c] {
-                max_into(&mut cycle.inclusive, called);
-            }
-            cap(
-                &mut cycle.inclusive,
-                &cycle.self_cost,
-                &self.totals,
-                &self.signed,
-            );
-            events.derive(&mut cycle.inclusive);
-        }
-        // The calls into each function, summed one function at a time from
-        // its callers (an array of them all would cost a row a function).
         let mut incoming = vec![0; w];
-        for f in 0..n {
-            incoming.fill(0);
+        for (i, row) in rows.chunks_exact_mut(w).enumerate() {
+            let f = FnId::from_index(first + i);
+            let own = self.self_cost(f);
+            row.copy_from_slice(own);
+            for &e in self.callees(f) {
+                if !self.is_recursive(e as usize) {
+                    add(row, self.edge_cost(e as usize));
+                }
+            }
             // Only calls measure a function from outside: one never called
-            // (a root, or any function of a Cachegrind file) has no such figure.
+            // (a root, or any function of a Cachegrind file) has no such
+            // figure.
+            incoming.fill(0);
             let mut called_from_outside = false;
-            for &i in self.callers(FnId::from_index(f)) {
-                let i = i as usize;
-                if !self.is_recursive(i) {
-                    add(&mut incoming, &self.edge_costs[i * w..(i + 1) * w]);
+            for &e in self.callers(f) {
+                if !self.is_recursive(e as usize) {
+                    add(&mut incoming, self.edge_cost(e as usize));
                     called_from_outside = true;
                 }
             }
-            let row = &mut outgoing[f * w..][..w];
             if called_from_outside {
                 max_into(row, &incoming);
             }
-            cap(
-                row,
-                &self.self_costs[f * w..][..w],
-                &self.totals,
-                &self.signed,
-            );
+            cap(row, own, &self.totals, &self.signed);
             events.derive(row);
         }
-        self.inclusive = outgoing.into();
+    }
+
+    /// Each cycle's self cost, inclusive cost and calls from outside. The
+    /// calls are added in the order of the edges, whichever member makes
+    /// them, so that sums are the same however the members are listed.
+    fn sum_cycles(&mut self, events: &EventTable) {
+        let w = self.width;
+        let mut sums = Vec::with_capacity(self.cycles.len());
+        for cycle in &self.cycles {
+            // The calls leaving the cycle (`out`) or entering it.
+            let crossing = |out: bool| {
+                let mut edges: Vec<u32> = (cycle.members.iter())
+                    .flat_map(|&m| {
+                        if out {
+                            self.callees(m)
+                        } else {
+                            self.callers(m)
+                        }
+                    })
+                    .copied()
+                    .filter(|&e| !self.is_recursive(e as usize))
+                    .collect();
+                edges.sort_unstable();
+                edges
+            };
+            let mut self_cost = vec![0; w];
+            let mut inclusive = vec![0; w];
+            for e in crossing(true) {
+                add(&mut inclusive, self.edge_cost(e as usize));
+            }
+            let mut called = 0u64;
+            let mut called_in: Option<Vec<Cost>> = None;
+            for e in crossing(false) {
+                called = called.saturating_add(self.edges[e as usize].count);
+                add(
+                    called_in.get_or_insert_with(|| vec![0; w]),
+                    self.edge_cost(e as usize),
+                );
+            }
+            for &m in &cycle.members {
+                add(&mut self_cost, self.self_cost(m));
+                add(&mut inclusive, self.self_cost(m));
+            }
+            if let Some(called_in) = &called_in {
+                max_into(&mut inclusive, called_in);
+            }
+            cap(&mut inclusive, &self_cost, &self.totals, &self.signed);
+            events.derive(&mut inclusive);
+            sums.push((self_cost, inclusive, called));
+        }
+        for (cycle, (self_cost, inclusive, called)) in self.cycles.iter_mut().zip(sums) {
+            (cycle.self_cost, cycle.inclusive, cycle.called) = (self_cost, inclusive, called);
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! A call chain and a cycle of a million functions: no stack overflow.
+//! A call chain and a cycle of a million functions: no stack overflow;
+//! the analysis on two cores against the one on one.
 
 use super::*;
 
@@ -87,3 +88,64 @@ fn a_huge_cycle_is_one_cycle_and_does_not_overflow() {
 }
 
 // ------------------------------------------------------------ source view
+
+/// Cycles of three, functions calling themselves, and calls into later
+/// cycles from all over, across the middle function where the two cores split the work;
+/// two events, one of them negative in places.
+fn tangled_text(n: usize) -> String {
+    let mut s = String::from("events: Ir Dr\n");
+    for i in 0..n {
+        writeln!(
+            s,
+            "fn=({i}) f{i}\n{} {} {}",
+            i % 7,
+            i % 5 + 1,
+            i as i64 % 3 - 1
+        )
+        .unwrap();
+        let mut call = |to: usize, cost: usize| {
+            writeln!(
+                s,
+                "cfn=({to}) f{to}\ncalls={} 1\n1 {cost} {}",
+                to % 4 + 1,
+                cost / 2
+            )
+            .unwrap();
+        };
+        // A cycle of three: 3k -> 3k+1 -> 3k+2 -> 3k.
+        call(
+            if i % 3 == 2 { i - 2 } else { i + 1 }.min(n - 1),
+            5 + i % 11,
+        );
+        if i % 10 == 0 {
+            call(i, 3);
+        }
+        // Into a later cycle, near or far (no cycle across groups).
+        let later = (i / 3 + 1 + i * 7919 % 977) * 3 + i % 3;
+        if later < n {
+            call(later, 2 + i % 13);
+        }
+    }
+    s
+}
+
+#[test]
+fn two_cores_find_what_one_does() {
+    let n = 60_000;
+    let p = load_text(&tangled_text(n));
+    assert_clean(&p);
+    let one = Analysis::on_cores(&p, &[], Some(false));
+    let two = Analysis::on_cores(&p, &[], Some(true));
+    assert!(two.edges.len() >= TWO_CORES_FROM);
+    assert!(one.cycles.len() > 1000, "{} cycles", one.cycles.len());
+    assert_eq!(one.inclusive, two.inclusive);
+    assert_eq!(one.signed, two.signed);
+    assert_eq!(one.cycle_of, two.cycle_of);
+    for (a, b) in one.cycles.iter().zip(&two.cycles) {
+        assert_eq!(
+            (&a.members, &a.self_cost, &a.inclusive, a.called),
+            (&b.members, &b.self_cost, &b.inclusive, b.called)
+        );
+    }
+    assert_eq!(one.cycles.len(), two.cycles.len());
+}

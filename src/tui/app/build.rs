@@ -8,6 +8,7 @@ use crate::analysis::diff::{Joined, MatchOptions};
 use crate::locate::Locator;
 use crate::profile::{FnId, Profile};
 use crate::search::Search;
+use crate::threads::both;
 use crate::tui::scroll::Scroll;
 use crate::tui::theme::Theme;
 use std::sync::Arc;
@@ -81,16 +82,16 @@ impl App {
         // Inclusive costs, the name order (itself on two cores where there
         // are many names) and the demangled names at once; the search
         // index after them, on a thread of its own.
-        let (analysis, (name_ranks, by_name), qualifiers, demangled) =
-            std::thread::scope(|scope| {
-                let analysis = scope.spawn(|| given.unwrap_or_else(|| Analysis::new(&profile)));
-                let demangled = scope.spawn(|| demangled_names(&profile));
-                let ranks = lists::name_ranks(&profile);
-                let qualifiers = lists::qualifiers(&profile);
-                let analysis = joined(analysis);
-                let demangled = joined(demangled);
-                (Arc::new(analysis), ranks, qualifiers, Arc::new(demangled))
-            });
+        let (analysis, (demangled, ((name_ranks, by_name), qualifiers))) = both(
+            || given.unwrap_or_else(|| Analysis::new(&profile)),
+            || {
+                both(
+                    || demangled_names(&profile),
+                    || (lists::name_ranks(&profile), lists::qualifiers(&profile)),
+                )
+            },
+        );
+        let (analysis, demangled) = (Arc::new(analysis), Arc::new(demangled));
         let profile = Arc::new(profile);
         let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
@@ -168,11 +169,4 @@ impl App {
         }
         app
     }
-}
-
-/// What a scoped thread returned (its panic goes on).
-fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    handle
-        .join()
-        .unwrap_or_else(|e| std::panic::resume_unwind(e))
 }

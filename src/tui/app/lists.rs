@@ -109,11 +109,11 @@ fn sorted_by_name(profile: &Profile) -> Vec<FnId> {
         keyed.len()
     };
     let (low, high) = keyed.split_at_mut(split);
-    std::thread::scope(|scope| {
-        let high = scope.spawn(|| sort_by_name(profile, high));
-        sort_by_name(profile, low);
-        high.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-    });
+    crate::threads::both_if(
+        !high.is_empty(),
+        || sort_by_name(profile, high),
+        || sort_by_name(profile, low),
+    );
     keyed.into_iter().map(|(_, f)| f).collect()
 }
 
