@@ -14,6 +14,7 @@ mod loader;
 pub(crate) mod parallel;
 mod pipeline;
 mod siblings;
+mod spool;
 
 pub use input::MAX_LINE;
 pub use parallel::Plan;
@@ -103,21 +104,89 @@ pub fn load_set(
     options: LoadOptions,
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
+    let Some(plan) = options.parallel else {
+        return sequential(set, &mut own_paths(set), progress);
+    };
+    // Standard input, pipes and compressed files become plain files first.
+    let mut sources = Vec::with_capacity(set.members.len());
+    let mut done = 0;
+    for path in set.paths() {
+        sources.push(Source::of(path, &mut |n| progress(done + n, None))?);
+        if let Some(Source::Copied(copy)) = sources.last() {
+            done += std::fs::metadata(&copy.path).map_or(0, |m| m.len());
+        }
+    }
     // If the parallel path gives up on a file, all are read again
-    // sequentially: not possible with standard input or a pipe among them.
-    let once = set.paths().any(|p| {
-        p == Path::new("-") || !std::fs::metadata(p).is_ok_and(|m| m.is_file() || m.is_dir())
-    });
-    if let Some(plan) = options.parallel.filter(|_| !once)
-        && let Ok(profile) = load_files(set, Some(plan), progress)?
-    {
+    // sequentially: not possible with a stream that could not be copied.
+    let once = sources.iter().any(|s| matches!(s, Source::Stream(_)));
+    if !once && let Ok(profile) = load_files(set, &mut sources, Some(plan), progress)? {
         return Ok(profile);
     }
-    // The sequential loader never gives up.
-    load_files(set, None, progress)?.map_err(|why| LoadError::NotAProfile {
+    sequential(set, &mut sources, progress)
+}
+
+/// The sequential loader, which never gives up.
+fn sequential(
+    set: &FileSet,
+    sources: &mut [Source],
+    progress: Progress<'_>,
+) -> Result<Profile, LoadError> {
+    load_files(set, sources, None, progress)?.map_err(|why| LoadError::NotAProfile {
         path: format!("{}", set.paths().next().unwrap_or(Path::new("-")).display()),
         reason: why.into(),
     })
+}
+
+/// Where a member's text is read from.
+enum Source {
+    /// Its own path (`-`: standard input).
+    Path,
+    /// A plain copy of it (see `spool`).
+    Copied(spool::Copy),
+    /// What could not be copied, read once.
+    Stream(Option<Box<dyn Read + Send>>),
+}
+
+impl Source {
+    /// The source of the file at `path`: itself, or a copy of it where it
+    /// is not a plain file (`spool::needed`).
+    fn of(path: &Path, progress: &mut dyn FnMut(u64)) -> Result<Source, LoadError> {
+        let io = |source| LoadError::Io {
+            path: shown(path),
+            source,
+        };
+        if !spool::needed(path).map_err(io)? {
+            return Ok(Source::Path);
+        }
+        let before = Stamp::of(path);
+        let reader: Box<dyn Read + Send> = if path == Path::new("-") {
+            Box::new(std::io::stdin())
+        } else {
+            Box::new(std::fs::File::open(path).map_err(io)?)
+        };
+        let source = match spool::spool(reader, progress).map_err(io)? {
+            spool::Spool::Copied(copy) => Source::Copied(copy),
+            spool::Spool::Stream(stream) => Source::Stream(Some(stream)),
+        };
+        if Stamp::of(path) != before {
+            return Err(LoadError::Changed { path: shown(path) });
+        }
+        Ok(source)
+    }
+}
+
+/// Every member read from its own path.
+fn own_paths(set: &FileSet) -> Vec<Source> {
+    set.members.iter().map(|_| Source::Path).collect()
+}
+
+/// The name of `path` in messages.
+fn shown(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// Loads with the parallel path only (`plan`); `Ok(Err(why))` where it gives
@@ -126,26 +195,27 @@ pub fn load_parallel(
     paths: &[PathBuf],
     plan: Plan,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
-    load_files(
-        &siblings::resolve(paths, false)?,
-        Some(plan),
-        &mut |_, _| {},
-    )
+    let set = siblings::resolve(paths, false)?;
+    load_files(&set, &mut own_paths(&set), Some(plan), &mut |_, _| {})
 }
 
-/// Loads the files of `set`, each in parallel where `plan` allows;
-/// `Ok(Err(why))` if the parallel path gave up on one.
+/// Loads the files of `set`, read from `sources`, each in parallel where
+/// `plan` allows; `Ok(Err(why))` if the parallel path gave up on one.
 fn load_files(
     set: &FileSet,
+    sources: &mut [Source],
     plan: Option<Plan>,
     progress: Progress<'_>,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
     // Known only when every file is a regular file (not standard input or
     // a pipe, whose size says nothing).
-    let total: Option<u64> = set
-        .paths()
-        .map(|p| {
-            std::fs::metadata(p)
+    let total: Option<u64> = (set.paths().zip(sources.iter()))
+        .map(|(path, source)| {
+            let path = match source {
+                Source::Copied(copy) => &copy.path,
+                _ => path,
+            };
+            std::fs::metadata(path)
                 .ok()
                 .filter(|m| m.is_file())
                 .map(|m| m.len())
@@ -156,15 +226,10 @@ fn load_files(
     let mut skipped = Vec::new();
     let mut loader = Loader::new(&mut profile);
     let mut done = 0;
-    for member in &set.members {
+    for (member, source) in set.members.iter().zip(sources.iter_mut()) {
         let path = member.path.as_path();
-        let name = path.display().to_string();
-        if path == Path::new("-") {
-            // A slow pipe shows its progress too: the bytes read so far.
-            let mut report = |n: u64, _| progress(done + n, total);
-            done += read_into(&mut loader, "<stdin>", std::io::stdin(), &mut report)?;
-            continue;
-        }
+        let name = shown(path);
+        let mut report = |n: u64, _| progress(done + n, total);
         let io = |source| LoadError::Io {
             path: name.clone(),
             source,
@@ -172,22 +237,38 @@ fn load_files(
         if path.is_dir() {
             return Err(LoadError::Directory { path: name });
         }
-        let before = Stamp::of(path);
-        let mut report = |n: u64, _| progress(done + n, total);
+        let (open, held) = match source {
+            Source::Path if path == Path::new("-") => {
+                // A slow pipe shows its progress too: the bytes read so far.
+                done += read_into(&mut loader, &name, std::io::stdin(), &mut report)?;
+                continue;
+            }
+            Source::Stream(stream) => {
+                let stream = stream.take().ok_or_else(|| LoadError::NotAProfile {
+                    path: name.clone(),
+                    reason: "its text could not be read again".into(),
+                })?;
+                done += read_into(&mut loader, &name, stream, &mut report)?;
+                continue;
+            }
+            Source::Path => (path.to_path_buf(), None),
+            Source::Copied(copy) => (copy.path.clone(), Some(copy.file.clone())),
+        };
+        let before = Stamp::of(&open);
         let result = match plan {
-            Some(plan) => parallel::load_file(&mut loader, path, &name, plan, &mut report),
+            Some(plan) => parallel::load_file(&mut loader, &open, &name, held, plan, &mut report),
             None => Ok(parallel::Outcome::NotEligible),
         };
         let result = match result {
             Ok(parallel::Outcome::Loaded(bytes)) => Ok(bytes),
             Ok(parallel::Outcome::Bailed(why)) => return Ok(Err(why)),
             Ok(parallel::Outcome::NotEligible) => {
-                let file = std::fs::File::open(path).map_err(io)?;
+                let file = std::fs::File::open(&open).map_err(io)?;
                 read_into(&mut loader, &name, file, &mut report)
             }
             Err(e) => Err(e),
         };
-        if result.is_ok() && Stamp::of(path) != before {
+        if result.is_ok() && Stamp::of(&open) != before {
             return Err(LoadError::Changed { path: name });
         }
         match result {

@@ -89,11 +89,13 @@ const BUFFER: usize = 1 << 17;
 /// 512 KiB, and no other shape loads slower.
 const CHUNK_BYTES: u64 = 512 << 10;
 
-/// Loads `path` into `loader` in parallel if `plan` says so and the file allows.
+/// Loads `path` (shown as `name`) into `loader` in parallel if `plan` says
+/// so and the file allows; `held` keeps an unlinked copy alive (`spool`).
 pub(super) fn load_file(
     loader: &mut Loader<'_>,
     path: &Path,
     name: &str,
+    held: Option<std::sync::Arc<File>>,
     plan: Plan,
     progress: Progress<'_>,
 ) -> Result<Outcome, LoadError> {
@@ -166,7 +168,7 @@ pub(super) fn load_file(
     }
     progress(len, None);
     loader.set_line_count(first_line - 1);
-    let detail = LazyDetail::new(path, &meta, loader, width, blocks);
+    let detail = LazyDetail::new((path, name, held), &meta, loader, width, blocks);
     loader.set_lazy_detail(detail);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Outcome::Loaded(len))

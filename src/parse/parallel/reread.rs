@@ -147,6 +147,10 @@ impl<F> Blocks<F> {
 #[derive(Debug)]
 pub struct LazyDetail {
     path: PathBuf,
+    /// The file's name in messages.
+    name: String,
+    /// An unlinked copy's handle, which keeps it (`spool`).
+    _held: Option<std::sync::Arc<std::fs::File>>,
     /// Size and modification time when loaded: a changed file is not read.
     len: u64,
     modified: Option<SystemTime>,
@@ -166,7 +170,7 @@ pub struct LazyDetail {
 
 impl LazyDetail {
     pub fn new(
-        path: &Path,
+        (path, name, held): (&Path, &str, Option<std::sync::Arc<std::fs::File>>),
         meta: &std::fs::Metadata,
         loader: &Loader<'_>,
         width: usize,
@@ -192,6 +196,8 @@ impl LazyDetail {
         let positions = loader.part_positions();
         LazyDetail {
             path: path.to_path_buf(),
+            name: name.to_string(),
+            _held: held,
             len: meta.len(),
             modified: meta.modified().ok(),
             positions,
@@ -217,10 +223,7 @@ impl LazyDetail {
     }
 
     fn cannot(&self, why: &str) -> String {
-        format!(
-            "{}: per-line costs cannot be read again: {why}",
-            self.path.display()
-        )
+        format!("{}: per-line costs cannot be read again: {why}", self.name)
     }
 
     /// Scans bytes `start..end` from `block`'s state, handing records to `visit`.
