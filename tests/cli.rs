@@ -207,6 +207,60 @@ fn standard_input_beside_a_big_file_is_read_once() {
     assert_eq!(v["totals"]["Ir"], 42 + i);
 }
 
+/// Standard input is copied to a temporary file to load in parallel: the
+/// copy has no name in `$TMPDIR` from the moment it is open, so nothing is
+/// left there while cgtui runs, after it exits, or after `kill -9`; and
+/// the totals are those of the text.
+#[test]
+fn standard_input_leaves_no_temporary_file_behind() {
+    use std::io::Write as _;
+    use std::process::{Command as Process, Stdio};
+    let tmp = tempfile::tempdir().unwrap();
+    let entries = || std::fs::read_dir(tmp.path()).unwrap().count();
+    let mut text = String::from("events: Ir\n");
+    for i in 0..300_000 {
+        text.push_str(&format!("fn=f{i}\n1 2\n"));
+    }
+    let out = cgtui()
+        .env("TMPDIR", tmp.path())
+        .args(["report", "--json", "-"])
+        .write_stdin(text.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["totals"]["Ir"], 600_000);
+    assert_eq!(entries(), 0);
+    // Killed while it copies a stream that has not ended.
+    let mut child = Process::new(env!("CARGO_BIN_EXE_cgtui"))
+        .env("TMPDIR", tmp.path())
+        .args(["report", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(text.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(entries(), 0, "a name in $TMPDIR while it copies");
+    // The copy is there all the same, open and unlinked.
+    let open: Vec<String> = std::fs::read_dir(format!("/proc/{}/fd", child.id()))
+        .unwrap()
+        .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+        .map(|target| target.to_string_lossy().into_owned())
+        .collect();
+    let copy = format!("{}/cgtui-", tmp.path().display());
+    assert!(
+        open.iter()
+            .any(|t| t.starts_with(&copy) && t.ends_with("(deleted)")),
+        "{open:?}"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(entries(), 0);
+}
+
 #[test]
 fn parts_can_be_chosen() {
     let all = stdout_of(&["report", "samples/threads/callgrind.out.1000-01", "--json"]);
