@@ -93,19 +93,19 @@ fn every_key_leaves_the_screen_a_repaint_would() {
         "j", "j", " ", "G", "k", "g", "\t", "j", "\r", "\t", "/", "v", "e", "c", "\x7f", "\x7f",
         "s", "\x1b", "?", "j", "\x1b", "s", "j", " ", "\x1b",
     ];
-    for size in [(80, 24), (200, 60), (40, 10)] {
+    for size in [(80, 24), (200, 60)] {
         let mut pty = Pty::spawn_with("samples/cpp-names.callgrind", size, &[]);
         pty.wait_for("Ir");
         for _ in 0..size.1 + 3 {
             pty.send("j");
         }
-        let quiet = Duration::from_millis(100);
+        let limit = Duration::from_millis(1500);
         for key in keys {
             pty.send(key);
-            pty.settle(quiet);
+            pty.answer(limit);
             let written = pty.cells();
             pty.send("\x0c");
-            pty.settle(quiet);
+            pty.answer(limit);
             let repainted = pty.cells();
             for (y, (a, b)) in written.iter().zip(&repainted).enumerate() {
                 assert!(a == b, "{size:?}, after {key:?}, row {y}:\n{a}\n{b}");

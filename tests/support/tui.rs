@@ -256,14 +256,20 @@ mod pty {
             self.settle(Duration::from_millis(150));
             let before = self.raw.len();
             self.send(keys);
-            let start = Instant::now();
-            while self.raw.len() == before && start.elapsed() < Duration::from_secs(5) {
+            self.answer(Duration::from_secs(5));
+            self.raw.len() - before
+        }
+
+        /// Waits up to `limit` for output to begin (a key that changes
+        /// nothing writes nothing), then until it has been quiet a while.
+        pub fn answer(&mut self, limit: Duration) {
+            let (before, start) = (self.raw.len(), Instant::now());
+            while self.raw.len() == before && start.elapsed() < limit {
                 if !self.pump() {
                     break;
                 }
             }
             self.settle(Duration::from_millis(150));
-            self.raw.len() - before
         }
 
         /// Sets the terminal's size (the kernel sends SIGWINCH).
