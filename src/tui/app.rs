@@ -137,10 +137,9 @@ pub struct App {
     pub exit_status: u8,
     /// Each part's self-cost sum in the profile's columns (derived included).
     pub part_totals: Vec<Vec<Cost>>,
-    /// Each function's rank in name order (sort tie-break), and the
-    /// functions in name order.
-    name_ranks: Arc<[u32]>,
-    by_name: Arc<[FnId]>,
+    /// The name order (sort tie-break), kept for the orders of another
+    /// selection of parts.
+    names: orders::Names,
     /// What tells apart functions that share a name (see `lists::qualifiers`).
     pub qualifiers: std::collections::HashMap<FnId, String>,
     /// Number of load diagnostics, for the status line.

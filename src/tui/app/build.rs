@@ -79,32 +79,21 @@ impl App {
 
     /// The app on `profile`, with its analysis given or computed.
     fn build(profile: Profile, given: Option<Analysis>, theme: Theme, locator: Locator) -> Self {
-        // Inclusive costs, the name order (itself on two cores where there
-        // are many names) and the demangled names at once; the search
-        // index after them, on a thread of its own.
-        let (analysis, (demangled, ((name_ranks, by_name), qualifiers))) = both(
+        // Inclusive costs and the demangled names at once; the search
+        // index after them, on a thread of its own, and the name order
+        // with the orders (after the first screen's on a large profile).
+        let (analysis, (demangled, qualifiers)) = both(
             || given.unwrap_or_else(|| Analysis::new(&profile)),
-            || {
-                both(
-                    || demangled_names(&profile),
-                    || (lists::name_ranks(&profile), lists::qualifiers(&profile)),
-                )
-            },
+            || (demangled_names(&profile), lists::qualifiers(&profile)),
         );
         let (analysis, demangled) = (Arc::new(analysis), Arc::new(demangled));
         let profile = Arc::new(profile);
         let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
-        let (name_ranks, by_name): (Arc<[u32]>, Arc<[FnId]>) = (name_ranks.into(), by_name.into());
+        let names = orders::Names::new(profile.clone());
         let background = profile.functions.len() >= orders::BACKGROUND_FROM;
-        let orders = Orders::new(
-            analysis.clone(),
-            name_ranks.clone(),
-            by_name.clone(),
-            0,
-            background,
-        );
+        let orders = Orders::new(analysis.clone(), names.clone(), 0, background);
         let mut app = App {
             profile,
             analysis,
@@ -145,8 +134,7 @@ impl App {
             redraw: false,
             exit_status: crate::tui::exit::QUIT,
             part_totals,
-            name_ranks,
-            by_name,
+            names,
             qualifiers,
             diagnostics,
             message: None,

@@ -255,8 +255,7 @@ impl App {
         });
         self.orders = Orders::new(
             self.analysis.clone(),
-            self.name_ranks.clone(),
-            self.by_name.clone(),
+            self.names.clone(),
             self.event,
             self.profile.functions.len() >= orders::BACKGROUND_FROM,
         );
