@@ -250,3 +250,31 @@ fn a_changed_file_is_not_read_again_as_if_it_had_not() {
     std::fs::remove_file(&path).unwrap();
     assert!(p.parts[0].decode(&p).error.is_some());
 }
+
+/// The header is read 64 KiB at a time until its first `fn=` line: one
+/// longer than that (a long `cmd:`), whose `\nfn=` is cut by the end of
+/// the first read, still loads in parallel, per-line detail left in the
+/// file, and gives what the sequential loader gives.
+#[test]
+fn a_header_longer_than_the_first_read_loads_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long-header.callgrind");
+    let (start, end) = ("version: 1\ncmd: ./run ", "\nevents: Ir\n");
+    // The `\n` before the first `fn=` is the read's last byte but one.
+    let pad = (64 << 10) - 1 - start.len() - end.len();
+    let mut text = format!("{start}{}{end}", "x".repeat(pad));
+    assert_eq!(text.len(), (64 << 10) - 1);
+    for f in 0..2000 {
+        text.push_str(&format!("fn=f{f}\n{f} 10\n"));
+    }
+    std::fs::write(&path, &text).unwrap();
+    let seq = sequential(&path);
+    assert!(seq.parts[0].detail.size() > 0, "the sequential loader keeps it");
+    for chunks in [1, 3] {
+        let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
+            .unwrap()
+            .unwrap();
+        assert_same(&seq, &par, &format!("{chunks} chunks"));
+        assert_eq!(par.parts[0].detail.size(), 0, "{chunks} chunks: loaded in parallel");
+    }
+}

@@ -190,19 +190,11 @@ impl Part {
     /// (they nearly always are already: functions are numbered as met).
     pub fn finish(&mut self) {
         if !self.self_fns.is_sorted() {
-            let w = self.width();
             let mut order: Vec<u32> = (0..self.self_fns.len() as u32).collect();
             order.sort_unstable_by_key(|&row| self.self_fns[row as usize]);
-            let mut costs = Vec::with_capacity(self.self_costs.len());
-            for &row in &order {
-                let row = row as usize;
-                costs.extend_from_slice(&self.self_costs[row * w..(row + 1) * w]);
-            }
-            self.self_costs = Arc::new(costs);
-            self.self_fns = order
-                .iter()
-                .map(|&row| self.self_fns[row as usize])
-                .collect();
+            let w = self.width();
+            let costs = Arc::make_mut(&mut self.self_costs);
+            permute_rows(&mut order, &mut self.self_fns, costs, w);
         }
         self.detail.finish();
     }
@@ -277,5 +269,57 @@ impl Part {
             .file_name()
             .map_or(file.into(), |n| n.to_string_lossy());
         format!("{} ({name})", bits.join(", "))
+    }
+}
+
+/// Puts row `order[i]` of `fns` and of `costs` (rows of `w`) at row `i`,
+/// in place, a cycle of the permutation at a time (a sorted copy of the
+/// table was its size again at the peak of the load); `order` is used up.
+fn permute_rows(order: &mut [u32], fns: &mut [FnId], costs: &mut [Cost], w: usize) {
+    let mut held = vec![0; w];
+    for start in 0..order.len() {
+        if order[start] as usize == start {
+            continue;
+        }
+        let held_fn = fns[start];
+        held.copy_from_slice(&costs[start * w..(start + 1) * w]);
+        let mut at = start;
+        loop {
+            let from = std::mem::replace(&mut order[at], at as u32) as usize;
+            if from == start {
+                fns[at] = held_fn;
+                costs[at * w..(at + 1) * w].copy_from_slice(&held);
+                break;
+            }
+            fns[at] = fns[from];
+            costs.copy_within(from * w..(from + 1) * w, at * w);
+            at = from;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In place, rows end where a sorted copy puts them: fixed points,
+    /// cycles of two and a long cycle, rows of three.
+    #[test]
+    fn rows_are_permuted_in_place_as_a_copy_would_be() {
+        let n = 1000u32;
+        let fns: Vec<FnId> = (0..n).map(|i| FnId((i * 7919 + i % 3) % 2003)).collect();
+        let costs: Vec<Cost> = (0..n as i64 * 3).map(|v| v * 11 - 5).collect();
+        let mut order: Vec<u32> = (0..n).collect();
+        order.sort_unstable_by_key(|&row| fns[row as usize]);
+        let want_fns: Vec<FnId> = order.iter().map(|&r| fns[r as usize]).collect();
+        let want_costs: Vec<Cost> = order
+            .iter()
+            .flat_map(|&r| costs[r as usize * 3..r as usize * 3 + 3].to_vec())
+            .collect();
+        let (mut got_fns, mut got_costs) = (fns.clone(), costs.clone());
+        permute_rows(&mut order, &mut got_fns, &mut got_costs, 3);
+        assert!(got_fns.is_sorted());
+        assert_eq!(got_fns, want_fns);
+        assert_eq!(got_costs, want_costs);
     }
 }
