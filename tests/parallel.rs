@@ -269,12 +269,19 @@ fn a_header_longer_than_the_first_read_loads_in_parallel() {
     }
     std::fs::write(&path, &text).unwrap();
     let seq = sequential(&path);
-    assert!(seq.parts[0].detail.size() > 0, "the sequential loader keeps it");
+    assert!(
+        seq.parts[0].detail.size() > 0,
+        "the sequential loader keeps it"
+    );
     for chunks in [1, 3] {
         let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
             .unwrap()
             .unwrap();
         assert_same(&seq, &par, &format!("{chunks} chunks"));
-        assert_eq!(par.parts[0].detail.size(), 0, "{chunks} chunks: loaded in parallel");
+        assert_eq!(
+            par.parts[0].detail.size(),
+            0,
+            "{chunks} chunks: loaded in parallel"
+        );
     }
 }

@@ -54,7 +54,17 @@ pub fn cr_only(head: &[u8]) -> bool {
 /// Wraps a reader: decompresses what its magic bytes say, and turns lone
 /// `\r` line ends into `\n`.
 pub fn decode<'a>(reader: impl Read + Send + 'a) -> io::Result<Box<dyn Read + Send + 'a>> {
-    let mut buffered = BufReader::with_capacity(CHUNK, reader);
+    decode_buffered(reader, CHUNK)
+}
+
+/// `decode` with buffers of `capacity` bytes: small ones to read a header
+/// (a megabyte read, then freed, would be read for nothing, and glibc
+/// would keep freed blocks of up to that size in its arenas from then on).
+pub fn decode_buffered<'a>(
+    reader: impl Read + Send + 'a,
+    capacity: usize,
+) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let mut buffered = BufReader::with_capacity(capacity, reader);
     let head = buffered.fill_buf()?;
     let decoded: Box<dyn Read + Send + 'a> = match Compression::of(head) {
         Compression::Plain => Box::new(buffered),
@@ -67,7 +77,7 @@ pub fn decode<'a>(reader: impl Read + Send + 'a) -> io::Result<Box<dyn Read + Se
         )),
         Compression::Zstd => Box::new(ZstdFrames::new(buffered)),
     };
-    let mut text = BufReader::with_capacity(CHUNK, decoded);
+    let mut text = BufReader::with_capacity(capacity, decoded);
     if cr_only(text.fill_buf()?) {
         Ok(Box::new(CrToLf(text)))
     } else {

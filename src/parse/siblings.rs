@@ -260,7 +260,7 @@ fn is_number(s: &str) -> bool {
 /// any compression, within its first `HEADER_BYTES`.
 fn header_pid(path: &Path) -> Option<u64> {
     let file = std::fs::File::open(path).ok()?;
-    let reader = super::input::decode(file).ok()?;
+    let reader = super::input::decode_buffered(file, 16 << 10).ok()?;
     let mut lines = std::io::BufReader::new(reader.take(HEADER_BYTES));
     let mut line = Vec::new();
     loop {
