@@ -60,6 +60,22 @@ fn a_scrolling_key_writes_little_more_than_a_move() {
     assert!(typed < 600, "80x24: a search character wrote {typed} bytes");
 }
 
+/// At 200x60 a search character that keeps the rows writes under 600
+/// bytes too: the newly highlighted letter of each row is reached from the
+/// one above by a line feed and a backspace (713 bytes when each was
+/// reached by `CSI row ; col H`).
+#[test]
+fn a_search_character_that_keeps_the_rows_is_cheap_at_200x60() {
+    let mut pty = Pty::spawn_with("samples/cachesim.callgrind", (200, 60), &[]);
+    pty.wait_for("Callees of");
+    pty.send("/_dl");
+    pty.wait_for("/ _dl");
+    let typed = pty.bytes_for("_");
+    pty.send("\x1bq");
+    pty.finish();
+    assert!(typed < 600, "200x60: `_` after `_dl` wrote {typed} bytes");
+}
+
 /// `vec` after `ve` takes rows from the middle of the results: the rows
 /// below move up with the terminal's scroll, and only the rows that come
 /// in at the bottom are written (before: most of the popup, 84% of a

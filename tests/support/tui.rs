@@ -144,8 +144,15 @@ mod pty {
             for (k, v) in env {
                 cmd.env(k, v);
             }
+            let mut session = expectrl::Session::spawn(cmd).unwrap();
+            // The spawn sets 80x24 from this side after the fork, which can
+            // come after the child's `stty` on a busy machine: set again.
+            session
+                .get_process_mut()
+                .set_window_size(cols, rows)
+                .unwrap();
             Pty {
-                session: expectrl::Session::spawn(cmd).unwrap(),
+                session,
                 raw: Vec::new(),
                 screen: vt100::Parser::new(
                     rows.max(1).try_into().unwrap(),

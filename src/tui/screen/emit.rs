@@ -1,7 +1,8 @@
 //! The bytes for a frame's changed cells, as few as a terminal needs:
 //! cursor moves only where the next cell is not where the cursor is (a
 //! hop forward along the row as `CSI n C`, or the unchanged cells themselves where
-//! they are fewer bytes, a new row as `CSI row H`), one SGR per
+//! they are fewer bytes, another row by the shorter of `CSI row ; col H`
+//! and a relative move), one SGR per
 //! change of style, and the 16 named colours as their classic codes
 //! (`30`..`37`, `90`..`97`), which every terminal knows, rather than the
 //! 256-colour form. A long run of blank cells is erased (`CSI n X`, which
@@ -37,6 +38,8 @@ pub fn cells<'a>(
     frame: Option<&Buffer>,
 ) {
     let cells: Vec<(u16, u16, &Cell)> = cells.into_iter().collect();
+    // From the last column the cursor waits to wrap: no relative move.
+    let width = frame.map_or(0, |f| f.area.width);
     let mut pen = PLAIN;
     let mut at: Option<(u16, u16)> = None;
     // Cells of this row before this column were erased already.
@@ -56,12 +59,7 @@ pub fn cells<'a>(
                     }
                 }
             }
-            _ if x == 0 => {
-                let _ = write!(out, "\x1b[{}H", y + 1);
-            }
-            _ => {
-                let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
-            }
+            _ => move_to(out, at.filter(|&(cx, _)| cx < width), x, y),
         }
         let want = Pen {
             fg: cell.fg,
@@ -98,6 +96,49 @@ pub fn cells<'a>(
     if pen != PLAIN {
         out.push_str("\x1b[0m");
     }
+}
+
+/// Takes the cursor from `from` (where known) to `(x, y)`: the shorter of
+/// the absolute move and a relative one (down by line feeds, which do not
+/// scroll here: no scroll region is set between frames and the target is
+/// on the screen; up by `CSI n A`; then along the row by a carriage
+/// return, backspaces, `CSI n D` or `CSI n C`). A search's highlighted
+/// letter changes on every row: a line feed and a backspace reach the next
+/// one, where `CSI row ; col H` takes eight bytes.
+fn move_to(out: &mut String, from: Option<(u16, u16)>, x: u16, y: u16) {
+    let absolute = if x == 0 {
+        format!("\x1b[{}H", y + 1)
+    } else {
+        format!("\x1b[{};{}H", y + 1, x + 1)
+    };
+    let Some((cx, cy)) = from else {
+        out.push_str(&absolute);
+        return;
+    };
+    let mut relative = match y.cmp(&cy) {
+        std::cmp::Ordering::Greater if y - cy <= 3 => "\n".repeat((y - cy) as usize),
+        std::cmp::Ordering::Greater => format!("\x1b[{}B", y - cy),
+        std::cmp::Ordering::Less => format!("\x1b[{}A", cy - y),
+        std::cmp::Ordering::Equal => String::new(),
+    };
+    match x.cmp(&cx) {
+        _ if x == 0 && cx != 0 => relative.push('\r'),
+        std::cmp::Ordering::Less if cx - x <= 3 => {
+            relative.push_str(&"\x08".repeat((cx - x) as usize))
+        }
+        std::cmp::Ordering::Less => {
+            let _ = write!(relative, "\x1b[{}D", cx - x);
+        }
+        std::cmp::Ordering::Greater => {
+            let _ = write!(relative, "\x1b[{}C", x - cx);
+        }
+        std::cmp::Ordering::Equal => {}
+    }
+    out.push_str(if relative.len() < absolute.len() {
+        &relative
+    } else {
+        &absolute
+    });
 }
 
 /// Blank cells from which erasing (`CSI n X` and a move after it, about
@@ -226,6 +267,36 @@ mod tests {
         let mut out = String::new();
         cells(&mut out, b.diff(&a), Some(&a));
         assert_eq!(out, "\x1b[2;3H  \x1b[4C ");
+    }
+
+    /// A letter changed on every row, as a search character highlights:
+    /// a line feed and a backspace to the next; a row far below, a first
+    /// column, a row above and the last column each as they cost least.
+    #[test]
+    fn rows_below_are_reached_by_relative_moves_where_shorter() {
+        let a = Buffer::empty(Rect::new(0, 0, 30, 20));
+        let mut b = a.clone();
+        for y in 2..5 {
+            b.set_string(15, y, "l", Style::new());
+        }
+        b.set_string(15, 12, "m", Style::new());
+        b.set_string(0, 13, "n", Style::new());
+        let mut out = String::new();
+        cells(&mut out, a.diff(&b), Some(&b));
+        assert_eq!(out, "\x1b[3;16Hl\n\x08l\n\x08l\x1b[8B\x08m\n\rn");
+        // Up and back along the row cost more than the absolute move.
+        let mut out = String::new();
+        let moves = [(20, 9, &b[(15, 2)]), (2, 1, &b[(15, 2)])];
+        cells(&mut out, moves, Some(&b));
+        assert_eq!(out, "\x1b[10;21Hl\x1b[2;3Hl");
+        // From the last column the cursor waits to wrap: moved absolutely.
+        let mut out = String::new();
+        cells(
+            &mut out,
+            [(29, 0, &b[(15, 2)]), (29, 1, &b[(15, 2)])],
+            Some(&b),
+        );
+        assert_eq!(out, "\x1b[1;30Hl\x1b[2;30Hl");
     }
 
     #[test]
