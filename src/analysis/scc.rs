@@ -89,6 +89,55 @@ mod tests {
         assert_eq!(c, vec![vec![0, 1, 2]], "3 calls only itself: no cycle");
     }
 
+    /// On random graphs, dense and sparse: two nodes share a component
+    /// exactly when each reaches the other.
+    #[test]
+    fn components_are_the_sets_of_mutually_reachable_nodes() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        for round in 0..200 {
+            let n = 1 + random(40);
+            let edges = random(3 * n + 1) * (1 + round % 3) / 2;
+            let mut g: Vec<Vec<usize>> = vec![Vec::new(); n];
+            for _ in 0..edges {
+                let (a, b) = (random(n), random(n));
+                g[a].push(b);
+            }
+            let reach: Vec<Vec<bool>> = (0..n)
+                .map(|s| {
+                    let mut seen = vec![false; n];
+                    let mut todo = vec![s];
+                    while let Some(v) = todo.pop() {
+                        for &w in &g[v] {
+                            if !seen[w] {
+                                seen[w] = true;
+                                todo.push(w);
+                            }
+                        }
+                    }
+                    seen
+                })
+                .collect();
+            let want: Vec<Vec<usize>> = (0..n)
+                .map(|v| -> Vec<usize> {
+                    (0..n)
+                        .filter(|&w| w == v || (reach[v][w] && reach[w][v]))
+                        .collect()
+                })
+                .enumerate()
+                .filter(|(v, class)| class.len() > 1 && class[0] == *v)
+                .map(|(_, class)| class)
+                .collect();
+            let got = sorted(components(n, |v| g[v].clone().into_iter()));
+            assert_eq!(got, sorted(want), "round {round}: {g:?}");
+        }
+    }
+
     #[test]
     fn a_million_deep_chain_does_not_overflow() {
         let n = 1_000_000;
