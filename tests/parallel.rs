@@ -273,15 +273,40 @@ fn a_header_longer_than_the_first_read_loads_in_parallel() {
         seq.parts[0].detail.size() > 0,
         "the sequential loader keeps it"
     );
-    for chunks in [1, 3] {
-        let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
+}
+
+/// `path` loads in parallel in each number of `chunks` (per-line detail
+/// left in the file) and gives `seq`.
+fn loads_in_parallel_as_sequentially(path: &Path, seq: &Profile, chunks: &[usize]) {
+    for &chunks in chunks {
+        let par = load_parallel(&[path.to_path_buf()], plan(chunks))
             .unwrap()
             .unwrap();
-        assert_same(&seq, &par, &format!("{chunks} chunks"));
-        assert_eq!(
-            par.parts[0].detail.size(),
-            0,
-            "{chunks} chunks: loaded in parallel"
-        );
+        assert_same(seq, &par, &format!("{chunks} chunks"));
+        let lazy = par.parts[0].detail.size();
+        assert_eq!(lazy, 0, "{chunks} chunks: loaded in parallel");
     }
+}
+
+/// Found by the `parallel` fuzz target: a file named in the header
+/// (`fl=(1) a.c`), used by its ID in the body (`cfi=(1)`) and named again
+/// there made the parallel loader give up on one chunk and, cut in three,
+/// fail to read the per-line costs again. Named again with the same name
+/// it now loads in parallel; with another name it still gives up.
+#[test]
+fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.callgrind");
+    let text = |again: &str| {
+        format!(
+            "events: Ir\nfl=(1) a.c\nfn=(1) main\n1 1\ncfi=(1)\ncfn=(2) f\ncalls=1 2\n1 5\n\
+             fl=(2) b.c\nfn=(2) f\n2 5\nfl=(1) {again}\nfn=(3) g\n3 7\n"
+        )
+    };
+    std::fs::write(&path, text("a.c")).unwrap();
+    loads_in_parallel_as_sequentially(&path, &sequential(&path), &[1, 2, 3]);
+    std::fs::write(&path, text("other.c")).unwrap();
+    let gave_up = load_parallel(std::slice::from_ref(&path), plan(1)).unwrap();
+    assert_eq!(gave_up.err(), Some("name ID redefined"));
 }

@@ -247,5 +247,13 @@ fn resolve(
                 Entry::External(id) => table.get(id).ok_or(Bail("name ID used before defined")),
             }
         })
-        .collect()
+        .collect::<Result<Vec<u32>, Bail>>()
+        .and_then(|ids| {
+            // Named again after a use here: the name it had before the chunk.
+            let same = |&(i, ref name): &(u32, String)| interner.get(name) == Some(ids[i as usize]);
+            match space.redefined().iter().all(same) {
+                true => Ok(ids),
+                false => Err(Bail("name ID redefined")),
+            }
+        })
 }

@@ -53,6 +53,10 @@ pub struct Space {
     /// by id as the profile's table is, since a chunk late in a file of a
     /// million names would otherwise clear megabytes for the few it uses.
     compressed: rustc_hash::FxHashMap<u64, u32>,
+    /// `(id) name` met after `(id)` was used here (an `fl=(1) a.c` again
+    /// after `cfi=(1)`): entry and name, which the merge checks are what
+    /// the ID was defined as before the chunk.
+    redefined: Vec<(u32, String)>,
 }
 
 /// Entry `i`'s text, entries ending at `ends`.
@@ -75,6 +79,11 @@ impl Space {
 
     pub fn len(&self) -> usize {
         self.kinds.len()
+    }
+
+    /// Names given again to entries first used here without one.
+    pub fn redefined(&self) -> &[(u32, String)] {
+        &self.redefined
     }
 
     /// The bytes of all names together.
@@ -116,8 +125,9 @@ impl Space {
 
     /// The local index of the name written as `value`. Gives up on what the
     /// sequential loader would report (an unreadable name, an ID beyond 64
-    /// bits) or resolve differently (an ID defined after its first use here,
-    /// or redefined with another name).
+    /// bits) or resolve differently (an ID redefined with another name);
+    /// an ID named after its first use here is kept for the merge to check
+    /// (`redefined`).
     pub fn resolve(&mut self, value: &[u8]) -> Result<u32, Bail> {
         let (id, name) = match fields::compressed_name(value) {
             Some(parsed) => parsed,
@@ -153,7 +163,11 @@ impl Space {
             Some(i) if name.is_empty() => Ok(i),
             Some(i) => match self.entry(i as usize) {
                 Entry::Defined(_, n, _) if n == name => Ok(i),
-                _ => Err(Bail("name ID defined after use or redefined")),
+                Entry::External(_) => {
+                    self.redefined.push((i, name.into_owned()));
+                    Ok(i)
+                }
+                _ => Err(Bail("name ID redefined")),
             },
             None => {
                 let (kind, hash) = if name.is_empty() {
@@ -232,8 +246,11 @@ mod tests {
     #[test]
     fn gives_up_where_the_order_of_lines_would_matter() {
         let mut s = Space::default();
-        s.resolve(b"(7)").ok();
-        assert!(s.resolve(b"(7) late.c").is_err(), "defined after use");
+        let used = s.resolve(b"(7)").unwrap();
+        // Named after its use: left to the merge to check against the name
+        // it had before the chunk.
+        assert_eq!(s.resolve(b"(7) late.c"), Ok(used));
+        assert_eq!(s.redefined(), &[(used, "late.c".to_string())]);
         s.resolve(b"(8) x").ok();
         assert!(s.resolve(b"(8) y").is_err(), "redefined");
         assert!(s.resolve(b"(99999999999999999999999) x").is_err());
