@@ -15,7 +15,7 @@ pub use events::{DerivedTerm, Event, EventTable};
 pub use fn_index::FunctionIndex;
 pub use ids::{FileId, FnId, ObjId};
 pub use names::{Interner, TOUCH_AHEAD, name_hash, table_hash, text_of};
-pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions};
+pub use part::{CallSite, Decoded, Jump, LineCost, Part, PartEdge, Positions, order_by_function};
 pub use room::{expected_at_end, reserve_toward, room};
 
 use crate::format::printable;

@@ -190,7 +190,7 @@ impl Part {
     /// (they nearly always are already: functions are numbered as met).
     pub fn finish(&mut self) {
         if !self.self_fns.is_sorted() {
-            let mut order = function_order(&self.self_fns);
+            let mut order = order_by_function(&self.self_fns);
             let w = self.width();
             let costs = Arc::make_mut(&mut self.self_costs);
             permute_rows(&mut order, &mut self.self_fns, costs, w);
@@ -271,27 +271,31 @@ impl Part {
     }
 }
 
-/// The rows of `fns` in function order. Where the ids are dense (a part
-/// of most of the profile's functions) each row is put at its function's
-/// place in one pass, no sort (a million rows: 27 -> 7 ms with the moves);
-/// a function met twice (not made by the loaders) falls back to sorting.
-fn function_order(fns: &[FnId]) -> Vec<u32> {
-    const NONE: u32 = u32::MAX;
+/// The rows of `fns` in function order, rows of one function in their
+/// own order. Where the ids are dense (a part of most of the profile's
+/// functions, a file's blocks) a counting sort, no comparison: a million
+/// self-cost rows 27 -> 7 ms with the moves, a million blocks 20 -> 5.5 ms.
+pub fn order_by_function(fns: &[FnId]) -> Vec<u32> {
     let end = fns.iter().map(|f| f.index() + 1).max().unwrap_or(0);
-    if end <= 4 * fns.len() {
-        let mut row_of = vec![NONE; end];
-        let unique = fns.iter().enumerate().all(|(row, f)| {
-            let slot = &mut row_of[f.index()];
-            let fresh = *slot == NONE;
-            *slot = row as u32;
-            fresh
-        });
-        if unique {
-            return row_of.into_iter().filter(|&row| row != NONE).collect();
-        }
+    if end > 4 * fns.len() {
+        let mut order: Vec<u32> = (0..fns.len() as u32).collect();
+        order.sort_unstable_by_key(|&row| (fns[row as usize], row));
+        return order;
     }
-    let mut order: Vec<u32> = (0..fns.len() as u32).collect();
-    order.sort_unstable_by_key(|&row| fns[row as usize]);
+    // Per function, where its first row goes (after the counts' sum).
+    let mut next = vec![0u32; end + 1];
+    for f in fns {
+        next[f.index() + 1] += 1;
+    }
+    for i in 1..=end {
+        next[i] += next[i - 1];
+    }
+    let mut order = vec![0u32; fns.len()];
+    for (row, f) in fns.iter().enumerate() {
+        let slot = &mut next[f.index()];
+        order[*slot as usize] = row as u32;
+        *slot += 1;
+    }
     order
 }
 
@@ -346,8 +350,9 @@ mod tests {
         assert_eq!(got_costs, want_costs);
     }
 
-    /// Dense ids (counted into place), sparse ones and a function met
-    /// twice (sorted): the order a sort by function gives.
+    /// Dense ids (counted), sparse ones (sorted), and functions met more
+    /// than once (a file's blocks): the order a stable sort by function
+    /// gives.
     #[test]
     fn rows_are_ordered_by_function_whatever_the_ids() {
         let sorted = |fns: &[FnId]| {
@@ -358,18 +363,9 @@ mod tests {
         let dense: Vec<FnId> = (0..500u32).map(|i| FnId(i * 7 % 500)).collect();
         let sparse: Vec<FnId> = (0..50u32).map(|i| FnId(i * 7919 % 100_000)).collect();
         let twice: Vec<FnId> = [3, 1, 2, 1, 0].map(FnId).to_vec();
-        for fns in [dense, sparse, twice] {
-            let got = function_order(&fns);
-            let keys =
-                |order: &[u32]| -> Vec<FnId> { order.iter().map(|&r| fns[r as usize]).collect() };
-            assert_eq!(keys(&got), keys(&sorted(&fns)));
-            let mut rows = got.clone();
-            rows.sort_unstable();
-            assert_eq!(
-                rows,
-                (0..fns.len() as u32).collect::<Vec<_>>(),
-                "every row once"
-            );
+        let blocks: Vec<FnId> = (0..2000u32).map(|b| FnId(b * 7919 % 613)).collect();
+        for fns in [dense, sparse, twice, blocks] {
+            assert_eq!(order_by_function(&fns), sorted(&fns));
         }
     }
 }

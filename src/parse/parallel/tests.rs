@@ -115,18 +115,3 @@ fn a_chunk_is_in_the_first_stage_while_the_one_before_is_in_the_second() {
     assert_eq!(merged, Ok(Ok(())));
     assert!(overlapped, "the stages did not overlap");
 }
-
-/// Blocks grouped by function, each function's in file order: what
-/// sorting (function, block) pairs gives, and every block once.
-#[test]
-fn blocks_are_grouped_by_function_in_file_order() {
-    use crate::profile::FnId;
-    let funcs: Vec<FnId> = (0..2000u32)
-        .map(|b| FnId::from_index((b * 7919 % 613) as usize))
-        .collect();
-    let mut pairs: Vec<(FnId, u32)> = funcs.iter().copied().zip(0..).collect();
-    pairs.sort_unstable();
-    let want: Vec<u32> = pairs.into_iter().map(|(_, b)| b).collect();
-    assert_eq!(reread::blocks_by_function(&funcs), want);
-    assert!(reread::blocks_by_function(&[]).is_empty());
-}
