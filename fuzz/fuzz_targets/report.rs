@@ -1,10 +1,12 @@
 //! Bytes in, every report out: load, analyse (all parts, and the first part
 //! alone), then the text report for each event sorted by self and by
-//! inclusive cost, and the JSON report with per-line detail. Never a panic.
+//! inclusive cost (grouped and demangled in turn), and the JSON report with
+//! per-line detail and groups. Never a panic.
 
 #![no_main]
 
 use cgtui::analysis::Analysis;
+use cgtui::analysis::groups::Grouping;
 use cgtui::report::{self, ReportOptions};
 use libfuzzer_sys::fuzz_target;
 
@@ -17,12 +19,20 @@ fuzz_target!(|data: &[u8]| {
     let first = Analysis::with_parts(&profile, &first);
     for analysis in [&all, &first] {
         for event in 0..profile.events.len() {
-            for (inclusive, threshold, limit) in [(false, 99.0, None), (true, 50.0, Some(3))] {
+            for (inclusive, threshold, limit, group_by) in [
+                (false, 99.0, None, None),
+                (true, 50.0, Some(3), Some(Grouping::Class)),
+                (false, 100.0, Some(5), Some(Grouping::Object)),
+            ] {
                 let options = ReportOptions {
                     event,
                     inclusive,
                     threshold,
                     limit,
+                    group_by,
+                    demangle: inclusive,
+                    focus: None,
+                    ignore: None,
                 };
                 let _ = report::text(&profile, analysis, &options);
             }
@@ -31,6 +41,9 @@ fuzz_target!(|data: &[u8]| {
             profile: &profile,
             analysis,
             lines: true,
+            base: None,
+            group_by: Some(Grouping::File),
+            demangle: true,
         };
         let _ = serde_json::to_string(&json);
     }
