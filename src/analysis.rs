@@ -280,14 +280,17 @@ impl Analysis {
 /// `signed` per column (see `Analysis::is_signed`): whether any self,
 /// call or total cost in it is negative.
 fn negative_columns(combined: &combine::Combined) -> Vec<bool> {
-    let mut signed: Vec<bool> = combined.totals.iter().map(|&t| t < 0).collect();
-    let rows = combined.self_costs.iter().chain(combined.edge_costs.iter());
+    let mut least = combined.totals.clone();
     if combined.width > 0 {
-        for (i, &c) in rows.enumerate() {
-            signed[i % combined.width] |= c < 0;
+        let rows = (combined.self_costs.chunks_exact(combined.width))
+            .chain(combined.edge_costs.chunks_exact(combined.width));
+        for row in rows {
+            for (m, &c) in least.iter_mut().zip(row) {
+                *m = (*m).min(c);
+            }
         }
     }
-    signed
+    least.iter().map(|&m| m < 0).collect()
 }
 
 /// `row += other`, saturating.

@@ -14,10 +14,13 @@ pub struct Interner {
     /// 4 GiB (beyond it `intern` gives the empty name and sets
     /// `overflowed`, and the loader refuses the profile).
     starts: Vec<u32>,
+    /// The `name_hash` of each name, by id: a name is compared with
+    /// another only when their hashes are equal (a comparison reads two
+    /// places at random, this one), and the index grows without reading a
+    /// name again (`grow`).
+    hashes: Vec<u32>,
     /// Ids by their names' hashes. Four bytes a slot: the table grows by
-    /// being built again from the names in id order (`grow`), which reads
-    /// the text once from start to end instead of a name at a time at
-    /// random.
+    /// being built again from `hashes`, in id order.
     index: HashTable<u32>,
     /// Whether a name was left out for lack of room (see `starts`).
     overflowed: bool,
@@ -63,6 +66,7 @@ impl Default for Interner {
         let mut interner = Interner {
             text: String::new(),
             starts: Vec::new(),
+            hashes: Vec::new(),
             index: HashTable::new(),
             overflowed: false,
         };
@@ -82,12 +86,12 @@ impl Interner {
         if self.index.len() == self.index.capacity() {
             self.grow(1);
         }
-        let (text, starts) = (&self.text, &self.starts);
+        let (text, starts, hashes) = (&self.text, &self.starts, &self.hashes);
         // One probe finds the name or the slot it goes in.
         let entry = self.index.entry(
             table_hash(hash),
-            |&id| slice(text, starts, id) == name,
-            |&id| table_hash(name_hash(slice(text, starts, id).as_bytes())),
+            |&id| hashes[id as usize] == hash && slice(text, starts, id) == name,
+            |&id| table_hash(hashes[id as usize]),
         );
         match entry {
             hashbrown::hash_table::Entry::Occupied(found) => *found.get(),
@@ -102,6 +106,7 @@ impl Interner {
                 };
                 slot.insert(id);
                 self.starts.push(start - name.len() as u32);
+                self.hashes.push(hash);
                 self.text.push_str(name);
                 id
             }
@@ -119,11 +124,10 @@ impl Interner {
     }
 
     pub fn get(&self, name: &str) -> Option<u32> {
-        let (text, starts) = (&self.text, &self.starts);
-        let hash = table_hash(name_hash(name.as_bytes()));
-        self.index
-            .find(hash, |&id| slice(text, starts, id) == name)
-            .copied()
+        let (text, starts, hashes) = (&self.text, &self.starts, &self.hashes);
+        let hash = name_hash(name.as_bytes());
+        let same = |&id: &u32| hashes[id as usize] == hash && slice(text, starts, id) == name;
+        self.index.find(table_hash(hash), same).copied()
     }
 
     /// Reads the part of the index where a name of `hash` would be, so that
@@ -138,8 +142,8 @@ impl Interner {
     fn grow(&mut self, additional: usize) {
         let n = self.starts.len();
         let mut index = HashTable::with_capacity((n + additional).max(2 * n).max(16));
-        let (text, starts) = (&self.text, &self.starts);
-        let hash = |id: u32| table_hash(name_hash(slice(text, starts, id).as_bytes()));
+        let hashes = &self.hashes;
+        let hash = |id: u32| table_hash(hashes[id as usize]);
         for id in 0..n as u32 {
             // As `touch`: the slot of a name a few ahead is read now.
             if (id as usize) + TOUCH_AHEAD < n {
@@ -158,6 +162,7 @@ impl Interner {
     /// grow some twenty times.
     pub fn reserve(&mut self, additional: usize, bytes: usize, expected: usize) {
         super::reserve_toward(&mut self.starts, additional, expected);
+        super::reserve_toward(&mut self.hashes, additional, expected);
         self.text.reserve(bytes);
         if self.index.capacity() - self.index.len() < additional {
             self.grow(super::room(self.len(), additional, expected) - self.len());

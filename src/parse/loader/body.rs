@@ -227,26 +227,18 @@ impl Loader<'_> {
     /// Adds `costs` to `func`'s self cost row in the current part; true if
     /// a sum saturated.
     pub(super) fn add_self(&mut self, func: FnId, costs: &[Cost]) -> bool {
-        let width = self.part.width();
-        let i = func.index();
-        if i >= self.row_of.len() {
-            self.row_of.resize(i + 1, super::NO_ROW);
+        self.self_rows().add(func, costs)
+    }
+
+    /// The current part's self-cost rows, unshared once here rather than on
+    /// every row added (an atomic operation each).
+    pub(super) fn self_rows(&mut self) -> SelfRows<'_> {
+        SelfRows {
+            width: self.part.width(),
+            row_of: &mut self.row_of,
+            fns: &mut self.part.self_fns,
+            costs: std::sync::Arc::make_mut(&mut self.part.self_costs),
         }
-        let row = match self.row_of[i] {
-            super::NO_ROW => {
-                let row = self.part.self_fns.len();
-                self.part.self_fns.push(func);
-                std::sync::Arc::make_mut(&mut self.part.self_costs).resize((row + 1) * width, 0);
-                self.row_of[i] = row as u32;
-                row
-            }
-            row => row as usize,
-        };
-        saturating_add(
-            &mut std::sync::Arc::make_mut(&mut self.part.self_costs)
-                [row * width..(row + 1) * width],
-            costs,
-        )
     }
 
     /// Adds a call site's count and cost to its (caller, callee) edge; true
@@ -455,6 +447,37 @@ impl Loader<'_> {
 }
 
 /// Adds `costs` into `sums`, saturating; true if any sum saturated.
+/// The self-cost rows of the part being loaded, and which row each
+/// function has.
+pub(super) struct SelfRows<'a> {
+    width: usize,
+    row_of: &'a mut Vec<u32>,
+    fns: &'a mut Vec<FnId>,
+    costs: &'a mut Vec<Cost>,
+}
+
+impl SelfRows<'_> {
+    /// Adds `costs` to `func`'s row, made if it has none; true if a sum
+    /// saturated.
+    pub(super) fn add(&mut self, func: FnId, costs: &[Cost]) -> bool {
+        let (width, i) = (self.width, func.index());
+        if i >= self.row_of.len() {
+            self.row_of.resize(i + 1, super::NO_ROW);
+        }
+        let row = match self.row_of[i] {
+            super::NO_ROW => {
+                let row = self.fns.len();
+                self.fns.push(func);
+                self.costs.resize((row + 1) * width, 0);
+                self.row_of[i] = row as u32;
+                row
+            }
+            row => row as usize,
+        };
+        saturating_add(&mut self.costs[row * width..(row + 1) * width], costs)
+    }
+}
+
 fn saturating_add(sums: &mut [Cost], costs: &[Cost]) -> bool {
     let mut saturated = false;
     for (s, &c) in sums.iter_mut().zip(costs) {

@@ -110,9 +110,10 @@ impl Loader<'_> {
         let self_costs = std::sync::Arc::make_mut(&mut self.part.self_costs);
         reserve_toward(self_costs, row_order.len() * w, rows_expected * w);
         reserve_toward(&mut self.row_of, more, expected(p.functions.len()));
+        let mut self_rows = self.self_rows();
         for &f in &row_order {
             let f = f as usize;
-            if self.add_self(fns[f], &rows[f * w..(f + 1) * w]) {
+            if self_rows.add(fns[f], &rows[f * w..(f + 1) * w]) {
                 return Err(Bail("cost beyond 64 bits"));
             }
         }
