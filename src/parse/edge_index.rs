@@ -29,6 +29,17 @@ pub struct EdgeIndex {
 }
 
 impl EdgeIndex {
+    /// An index with room for `callers` callers and `edges` edges.
+    pub fn with_capacity(callers: usize, edges: usize) -> Self {
+        EdgeIndex {
+            newest: Vec::with_capacity(callers),
+            callee: Vec::with_capacity(edges),
+            older: Vec::with_capacity(edges),
+            touched: Vec::with_capacity(callers),
+            ..EdgeIndex::default()
+        }
+    }
+
     /// The edge number of (caller, callee); `next` (and true) if it is new,
     /// `next` being the number of edges made so far.
     pub fn get_or_insert(&mut self, caller: u32, callee: u32, next: u32) -> (u32, bool) {

@@ -25,7 +25,7 @@ mod turns;
 use super::input::{Compression, cr_only};
 use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
-use local::Tables;
+use local::{Room, Tables};
 use scan::{Last, Scanner, Sink};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -36,6 +36,7 @@ use turns::{TurnState, Turns};
 
 pub use reread::{Blocks, LazyDetail};
 pub(super) use sums::Sums;
+use sums::SumsRoom;
 
 /// Why the parallel path gave up on a file (the sequential loader then reads it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,13 +291,14 @@ where
         for _ in 0..threads {
             let (next, turns) = (&next, &turns);
             scope.spawn(move || {
+                let mut room = (Room::default(), SumsRoom::default());
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= n {
                         break;
                     }
                     let (start, end) = (bounds[i], bounds[i + 1]);
-                    let scan = || scan_chunk(path, start, end, shape, read);
+                    let scan = || scan_chunk(path, (start, end), shape, read, &mut room);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
                         .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
                     let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
@@ -339,19 +341,23 @@ pub(super) struct Chunk {
     pub end_fn_file: u32,
 }
 
-/// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`.
+/// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`, its
+/// tables and sums made as large as `room` (the last chunk's), which it
+/// updates.
 fn scan_chunk(
     path: &Path,
-    start: u64,
-    end: u64,
+    (start, end): (u64, u64),
     Shape { npos, width }: Shape,
     read: &AtomicU64,
+    room: &mut (Room, SumsRoom),
 ) -> Scanned {
-    let sums = Sums::new(width, npos);
-    let mut scanner = Scanner::new(sums, npos, width, Last::default());
+    let sums = Sums::with_room(width, npos, room.1);
+    let tables = Tables::with_room(room.0);
+    let mut scanner = Scanner::with_tables(sums, tables, npos, width, Last::default());
     if let Err(bail) = scan_range(path, start, end, &mut scanner, read)? {
         return Ok(Err(bail));
     }
+    *room = (scanner.tables.room(), scanner.sink.room());
     Ok(Ok(Chunk {
         lines: scanner.lines,
         end,

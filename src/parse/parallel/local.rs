@@ -81,6 +81,29 @@ impl Space {
         self.kinds.len()
     }
 
+    /// How much this space holds, for `reserve`.
+    fn room(&self) -> SpaceRoom {
+        SpaceRoom {
+            entries: self.len(),
+            text: self.text.len(),
+            literal: self.literal.len(),
+            compressed: self.compressed.len(),
+        }
+    }
+
+    /// Makes room for as much as `room` says at once.
+    fn reserve(&mut self, room: SpaceRoom) {
+        let n = room.entries;
+        self.kinds.reserve(n);
+        self.ids.reserve(n);
+        self.hashes.reserve(n);
+        self.ends.reserve(n);
+        self.text.reserve(room.text);
+        let hashes = &self.hashes;
+        (self.literal).reserve(room.literal, |&j| table_hash(hashes[j as usize]));
+        self.compressed.reserve(room.compressed);
+    }
+
     /// Names given again to entries first used here without one.
     pub fn redefined(&self) -> &[(u32, String)] {
         &self.redefined
@@ -183,6 +206,25 @@ impl Space {
     }
 }
 
+/// What a `Space` held.
+#[derive(Clone, Copy, Debug, Default)]
+struct SpaceRoom {
+    entries: usize,
+    text: usize,
+    literal: usize,
+    compressed: usize,
+}
+
+/// What a chunk's `Tables` held at its end. A thread makes the next
+/// chunk's tables that large from the start (the chunks of a file are
+/// alike): they are not grown a doubling at a time, each growth hashing
+/// every name again, and they take the place the last chunk's freed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Room {
+    spaces: [SpaceRoom; 3],
+    functions: usize,
+}
+
 /// A chunk's names and functions, each function a (name, file, object)
 /// triple of local indexes, numbered in the order they were first seen.
 #[derive(Debug)]
@@ -207,6 +249,26 @@ impl Default for Tables {
 }
 
 impl Tables {
+    /// Tables with room for what `room` says.
+    pub fn with_room(room: Room) -> Self {
+        let mut tables = Tables::default();
+        let [objects, files, names] = room.spaces;
+        tables.objects.reserve(objects);
+        tables.files.reserve(files);
+        tables.names.reserve(names);
+        tables.functions.reserve(room.functions);
+        tables.fn_index.reserve_names(names.entries, names.entries);
+        tables
+    }
+
+    /// What these tables hold, for the next chunk's `with_room`.
+    pub fn room(&self) -> Room {
+        Room {
+            spaces: [self.objects.room(), self.files.room(), self.names.room()],
+            functions: self.functions.len(),
+        }
+    }
+
     pub fn function(&mut self, name: u32, file: u32, obj: u32) -> u32 {
         let key = (name, file, obj);
         if let Some(id) = self.fn_index.find(name, &key, &self.functions) {

@@ -103,6 +103,14 @@ impl<F> Blocks<F> {
         self.starts.len()
     }
 
+    /// Makes room for `n` more blocks.
+    pub fn reserve(&mut self, n: usize) {
+        self.funcs.reserve(n);
+        self.starts.reserve(n, 0);
+        self.known.reserve(n);
+        self.lasts.reserve(n * self.npos, 0);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.starts.len() == 0
     }

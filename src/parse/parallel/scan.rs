@@ -49,9 +49,14 @@ pub struct Scanner<S> {
 
 impl<S: Sink> Scanner<S> {
     pub fn new(sink: S, npos: usize, width: usize, last: Last) -> Self {
+        Self::with_tables(sink, Tables::default(), npos, width, last)
+    }
+
+    /// `new` with tables made beforehand (`Tables::with_room`).
+    pub fn with_tables(sink: S, tables: Tables, npos: usize, width: usize, last: Last) -> Self {
         Scanner {
             sink,
-            tables: Tables::default(),
+            tables,
             npos,
             at: Context::default(),
             unused_fn: false,

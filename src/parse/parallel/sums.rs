@@ -37,18 +37,41 @@ pub fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
     !overflow
 }
 
+/// What a chunk's `Sums` held: the next chunk of the thread starts with
+/// room for as much (as `local::Room` for its tables).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SumsRoom {
+    functions: usize,
+    rows: usize,
+    edges: usize,
+    blocks: usize,
+}
+
 impl Sums {
-    pub fn new(width: usize, npos: usize) -> Self {
+    /// Sums with room for what `room` says.
+    pub fn with_room(width: usize, npos: usize, room: SumsRoom) -> Self {
+        let mut blocks = Blocks::new(npos);
+        blocks.reserve(room.blocks);
         Sums {
             width,
-            rows: Vec::new(),
-            has_row: Vec::new(),
-            row_order: Vec::new(),
-            edge_index: EdgeIndex::default(),
-            edges: Vec::new(),
-            edge_costs: Vec::new(),
-            blocks: Blocks::new(npos),
+            rows: Vec::with_capacity(room.functions * width),
+            has_row: Vec::with_capacity(room.functions),
+            row_order: Vec::with_capacity(room.rows),
+            edge_index: EdgeIndex::with_capacity(room.functions, room.edges),
+            edges: Vec::with_capacity(room.edges),
+            edge_costs: Vec::with_capacity(room.edges * width),
+            blocks,
             has_data: false,
+        }
+    }
+
+    /// What these sums hold, for the next chunk's `with_room`.
+    pub fn room(&self) -> SumsRoom {
+        SumsRoom {
+            functions: self.has_row.len(),
+            rows: self.row_order.len(),
+            edges: self.edges.len(),
+            blocks: self.blocks.len(),
         }
     }
 
