@@ -136,6 +136,13 @@ pub fn cost_line<'a>(
         *slot = p;
         i = after_field(line, end)?;
     }
+    counters(line, i, costs)
+}
+
+/// The counters of a cost line from byte `i` on, appended to `costs`: how
+/// many were beyond the signed 64-bit range (saturated), or the text that
+/// could not be read.
+pub fn counters<'a>(line: &'a [u8], mut i: usize, costs: &mut Vec<i64>) -> Result<usize, &'a [u8]> {
     let mut overflows = 0;
     while i < line.len() {
         let start = i;

@@ -446,7 +446,6 @@ impl Loader<'_> {
     }
 }
 
-/// Adds `costs` into `sums`, saturating; true if any sum saturated.
 /// The self-cost rows of the part being loaded, and which row each
 /// function has.
 pub(super) struct SelfRows<'a> {
@@ -478,6 +477,7 @@ impl SelfRows<'_> {
     }
 }
 
+/// Adds `costs` into `sums`, saturating; true if any sum saturated.
 fn saturating_add(sums: &mut [Cost], costs: &[Cost]) -> bool {
     let mut saturated = false;
     for (s, &c) in sums.iter_mut().zip(costs) {

@@ -37,6 +37,9 @@ pub struct Scanner<S> {
     unused_fn: bool,
     pending: Pending,
     last: Last,
+    /// Columns of costs (events) of the part.
+    width: usize,
+    /// Counters of the current line, read the general way.
     costs: Vec<Cost>,
     /// Counters of the current line, read the quick way.
     plain: [Cost; PLAIN],
@@ -62,7 +65,8 @@ impl<S: Sink> Scanner<S> {
             unused_fn: false,
             pending: Pending::None,
             last,
-            costs: vec![0; width],
+            width,
+            costs: Vec::with_capacity(width),
             plain: [0; PLAIN],
             lines: 0,
             trailer: Vec::new(),
@@ -275,7 +279,7 @@ impl<S: Sink> Scanner<S> {
             _ => self.positions(text).ok()?,
         };
         let (n, len) = fields::plain_counters(&text[i..], &mut self.plain)?;
-        if n > self.costs.len() || text.get(i + len) != Some(&b'\n') {
+        if n > self.width || text.get(i + len) != Some(&b'\n') {
             return None;
         }
         let row = self.sink.row(func)?;
@@ -350,11 +354,17 @@ impl<S: Sink> Scanner<S> {
         self.unused_fn = false;
         let (at, known, i) = self.positions(line)?;
         let costs = match fields::plain_counters(&line[i..], &mut self.plain) {
-            Some((n, _)) if n <= self.costs.len() => &self.plain[..n],
+            Some((n, _)) if n <= self.width => &self.plain[..n],
             Some(_) => return Err(Bail("more counters than events")),
             None => {
-                let n = counters(line, i, &mut self.costs)?;
-                &self.costs[..n]
+                // Signs, hex, long numbers: the sequential loader's rule.
+                self.costs.clear();
+                match lines::counters(line, i, &mut self.costs) {
+                    Ok(0) if self.costs.len() <= self.width => &self.costs[..],
+                    Ok(0) => return Err(Bail("more counters than events")),
+                    Ok(_) => return Err(Bail("counter beyond 64 bits")),
+                    Err(_) => return Err(Bail("unreadable counters")),
+                }
             }
         };
         // The common case, a function's own cost: summed straight into its row.
@@ -406,23 +416,6 @@ impl<S: Sink> Scanner<S> {
             None => Ok(()),
         }
     }
-}
-
-/// Reads the counters of a cost line from byte `i` into `slots`; returns
-/// how many there were.
-fn counters(line: &[u8], mut i: usize, slots: &mut [Cost]) -> Result<usize, Bail> {
-    let mut n = 0;
-    while i < line.len() {
-        let Some(slot) = slots.get_mut(n).filter(|_| line[i].is_ascii_digit()) else {
-            return Err(Bail("unusual counters"));
-        };
-        *slot = absolute(line, &mut i).ok_or(UNUSUAL)? as Cost;
-        n += 1;
-        if !blanks(line, &mut i) {
-            return Err(UNUSUAL);
-        }
-    }
-    Ok(n)
 }
 
 fn relative(last: u64, negative: bool, delta: u64) -> Result<u64, Bail> {
