@@ -108,7 +108,6 @@ fn samples() -> Vec<PathBuf> {
 const LEFT_TO_SEQUENTIAL: &[&str] = &[
     "active-call.callgrind",     // two parts (`--dump-before`)
     "combined-dumps.callgrind",  // many parts in one file
-    "dump-bbs.callgrind",        // unknown `bb=`/`ln=` lines, warned about
     "xdebug-appended.callgrind", // a second profile appended
     "yappi.callgrind",           // every `fn=` declared up front, unused
 ];

@@ -22,6 +22,10 @@ const PLAIN: usize = 32;
 /// saturate, warn or reject it).
 const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
 
+/// What `spec` gives for a key the format does not have: `line` keeps
+/// the line for the loader to warn about.
+const UNKNOWN_KEY: Bail = Bail("unknown line key");
+
 /// A `calls=` or jump line waiting for its next line, with local ids.
 type Pending = crate::parse::context::Pending<u32, u32>;
 
@@ -45,9 +49,12 @@ pub struct Scanner<S> {
     plain: [Cost; PLAIN],
     /// Lines seen so far.
     pub lines: usize,
-    /// `totals:`/`summary:` lines (line number in the chunk, text): the
-    /// loader applies them after the merge.
+    /// `totals:`/`summary:` lines, and the first line of each unknown
+    /// `key=` (line number in the chunk, text): the loader applies them
+    /// after the merge (it warns about an unknown key once in a file).
     pub trailer: Vec<(usize, Vec<u8>)>,
+    /// The unknown keys met in the chunk.
+    unknown_keys: Vec<Vec<u8>>,
 }
 
 impl<S: Sink> Scanner<S> {
@@ -70,6 +77,7 @@ impl<S: Sink> Scanner<S> {
             plain: [0; PLAIN],
             lines: 0,
             trailer: Vec::new(),
+            unknown_keys: Vec::new(),
         }
     }
 
@@ -91,7 +99,17 @@ impl<S: Sink> Scanner<S> {
         if let Some((key, value)) =
             fields::spec(line).or_else(|| lines::spec(line).ok().map(|r| r.1))
         {
-            return self.spec(offset, key, value);
+            return match self.spec(offset, key, value) {
+                Err(UNKNOWN_KEY) => {
+                    // Meaningless beyond a warning (`bb=` of `--dump-bbs`).
+                    if !self.unknown_keys.iter().any(|k| k == key) {
+                        self.unknown_keys.push(key.to_vec());
+                        self.trailer.push((self.lines, line.to_vec()));
+                    }
+                    Ok(())
+                }
+                done => done,
+            };
         }
         match lines::header(line) {
             Ok((_, (b"totals" | b"summary", _))) => {
@@ -176,7 +194,7 @@ impl<S: Sink> Scanner<S> {
             b"cob" => self.at.call_object(Some(t.objects.resolve(value)?)),
             b"jfi" => self.at.jump_file(Some(t.files.resolve(value)?)),
             b"jfn" => self.at.jump_function(Some(t.names.resolve(value)?)),
-            _ => return Err(Bail("unknown line key")),
+            _ => return Err(UNKNOWN_KEY),
         }
         Ok(())
     }
