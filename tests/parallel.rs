@@ -109,7 +109,6 @@ const LEFT_TO_SEQUENTIAL: &[&str] = &[
     "active-call.callgrind",     // two parts (`--dump-before`)
     "combined-dumps.callgrind",  // many parts in one file
     "xdebug-appended.callgrind", // a second profile appended
-    "yappi.callgrind",           // every `fn=` declared up front, unused
 ];
 
 #[test]
@@ -334,4 +333,33 @@ fn signed_and_hex_counters_load_in_parallel() {
     assert!(!seq.diagnostics.is_empty(), "the sequential loader warns");
     let par = load_parallel(std::slice::from_ref(&path), plan(4)).unwrap();
     assert_eq!(par.err(), Some("counter beyond 64 bits"));
+}
+
+/// As yappi writes: every name declared up front by a `fn=` no line uses,
+/// then used in another order. A declaration becomes a function at its
+/// first use in both loaders, so functions are numbered alike, and one
+/// never used is none; chunks cut between the declarations too.
+#[test]
+fn functions_declared_up_front_load_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("declared.callgrind");
+    let mut text = String::from("events: Ticks\n");
+    for f in 0..200 {
+        text.push_str(&format!("fl=(1) a.py\nfn=({f}) f{f}\n"));
+    }
+    for f in (0..200).rev().filter(|f| f % 3 != 0) {
+        text.push_str(&format!(
+            "fn=({f})\n1 {f}\ncfn=({})\ncalls=1 1\n1 5\n",
+            (f + 1) % 200
+        ));
+    }
+    std::fs::write(&path, &text).unwrap();
+    let seq = sequential(&path);
+    let names: Vec<&str> = seq
+        .functions
+        .iter()
+        .map(|f| seq.fn_names.name(f.name))
+        .collect();
+    assert_eq!(&names[..3], ["f199", "f0", "f197"], "numbered by first use");
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 7, 40]);
 }

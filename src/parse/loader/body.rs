@@ -68,8 +68,8 @@ impl Loader<'_> {
     }
 
     /// Creates the function declared by the last `fn=`, now that a line
-    /// uses it (the parallel scanner gives up on a `fn=` no line uses, so
-    /// both paths number functions alike).
+    /// uses it (the parallel scanner does the same, so both paths number
+    /// functions alike).
     pub(super) fn use_declared(&mut self) {
         if let Some((name, file, obj)) = self.declared.take() {
             self.at.func = Some(self.profile.function_id(name, file, obj));

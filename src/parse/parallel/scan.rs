@@ -37,8 +37,12 @@ pub struct Scanner<S> {
     pub tables: Tables,
     npos: usize,
     pub at: Context,
-    /// The last `fn=` has had no line that uses it yet.
-    unused_fn: bool,
+    /// The last `fn=`, if no line has used it yet: its name, file and
+    /// object (local), and where its line starts. As the sequential
+    /// loader does, it becomes a function when a line uses it (yappi
+    /// declares every name up front), which numbers the functions in the
+    /// order of their first use.
+    declared: Option<(u32, u32, u32, u64)>,
     pending: Pending,
     last: Last,
     /// Columns of costs (events) of the part.
@@ -69,7 +73,7 @@ impl<S: Sink> Scanner<S> {
             tables,
             npos,
             at: Context::default(),
-            unused_fn: false,
+            declared: None,
             pending: Pending::None,
             last,
             width,
@@ -113,7 +117,6 @@ impl<S: Sink> Scanner<S> {
         }
         match lines::header(line) {
             Ok((_, (b"totals" | b"summary", _))) => {
-                self.used_fn()?;
                 self.trailer.push((self.lines, line.to_vec()));
                 Ok(())
             }
@@ -122,20 +125,19 @@ impl<S: Sink> Scanner<S> {
     }
 
     /// Ends the chunk: a jump still waiting for its position row is at the
-    /// last position (as before any other line).
+    /// last position (as before any other line). A `fn=` no line used is
+    /// no function (the next chunk starts with another `fn=`).
     pub fn finish(&mut self) -> Result<(), Bail> {
-        self.used_fn()?;
         self.flush()
     }
 
-    /// A `fn=` that no line used is not a function of the profile (yappi
-    /// declares every name up front); the sequential loader leaves it out,
-    /// and numbering the others as it does needs its order of creation.
-    fn used_fn(&self) -> Result<(), Bail> {
-        if self.unused_fn {
-            return Err(Bail("`fn=` without cost or calls"));
+    /// Makes the function of a `fn=` that waited for its first use.
+    fn use_declared(&mut self) {
+        if let Some((name, file, obj, offset)) = self.declared.take() {
+            let func = self.tables.function(name, file, obj);
+            self.sink.block(func, offset, self.last);
+            self.at.func = Some(func);
         }
-        Ok(())
     }
 
     fn flush(&mut self) -> Result<(), Bail> {
@@ -165,10 +167,8 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn spec(&mut self, offset: u64, key: &[u8], value: &[u8]) -> Result<(), Bail> {
-        match key {
-            b"fn" => self.used_fn()?,
-            b"fl" | b"fi" | b"fe" | b"ob" => {}
-            _ => self.unused_fn = false,
+        if !matches!(key, b"fn" | b"fl" | b"fi" | b"fe" | b"ob") {
+            self.use_declared();
         }
         let t = &mut self.tables;
         match key {
@@ -183,10 +183,8 @@ impl<S: Sink> Scanner<S> {
             b"fi" | b"fe" => self.at.line_file = t.files.resolve(value)?,
             b"fn" => {
                 let name = t.names.resolve(value)?;
-                let func = t.function(name, self.at.fn_file, self.at.obj);
-                self.sink.block(func, offset, self.last);
-                self.at.func = Some(func);
-                self.unused_fn = true;
+                self.declared = Some((name, self.at.fn_file, self.at.obj, offset));
+                self.at.func = None;
                 self.at.new_function();
             }
             b"fl" => self.at.function_file(t.files.resolve(value)?),
@@ -285,9 +283,10 @@ impl<S: Sink> Scanner<S> {
     /// (nothing changed) for anything else.
     #[inline(always)]
     fn own_cost_line(&mut self, text: &[u8]) -> Option<usize> {
-        let (Pending::None, Some(func)) = (self.pending, self.at.func) else {
+        let has_func = self.at.func.is_some() || self.declared.is_some();
+        if !matches!(self.pending, Pending::None) || !has_func {
             return None;
-        };
+        }
         if !matches!(text.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*')) {
             return None;
         }
@@ -300,12 +299,13 @@ impl<S: Sink> Scanner<S> {
         if n > self.width || text.get(i + len) != Some(&b'\n') {
             return None;
         }
-        let row = self.sink.row(func)?;
+        // The long way, if taken from here, would make it first too.
+        self.use_declared();
+        let row = self.sink.row(self.at.func?)?;
         if !super::sums::add(row, &self.plain[..n]) {
             return None; // read again the long way, which gives up
         }
         self.last = Last { at, known };
-        self.unused_fn = false;
         Some(i + len)
     }
 
@@ -369,7 +369,7 @@ impl<S: Sink> Scanner<S> {
     }
 
     fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
-        self.unused_fn = false;
+        self.use_declared();
         let (at, known, i) = self.positions(line)?;
         let costs = match fields::plain_counters(&line[i..], &mut self.plain) {
             Some((n, _)) if n <= self.width => &self.plain[..n],
