@@ -1,6 +1,7 @@
-//! Loading a plain profile file on every core. The header (up to the first
-//! `fn=`) goes through the sequential `Loader`; the body is cut at `fn=`
-//! lines into small chunks, scanned by a thread per core with names and
+//! Loading a plain profile file on every core. A file is one section or
+//! more (`sections`: several parts, an appended profile), each a header up
+//! to its first `fn=`, which goes through the sequential `Loader`, and a
+//! body, cut at `fn=` lines into small chunks, scanned by a thread per core with names and
 //! functions local to each chunk (`scan`, `local`); each chunk is then
 //! merged, in file order, by the thread that scanned it, which gives every
 //! name and function the id the sequential loader would have given it. The
@@ -12,21 +13,24 @@
 //! function's blocks again when a view asks for them. That is what keeps
 //! the load fast and its memory far below the size of the file.
 //!
-//! Anything unusual makes a chunk give up (`Bail`); the caller then loads
-//! the files again with the sequential loader, which reports it.
+//! What the sequential loader would warn about, saturate or resolve in a
+//! way that depends on the order of the chunks makes a chunk give up
+//! (`Bail`); the caller then loads the files again with the sequential
+//! loader, which reports it.
 
 pub(super) mod local;
 mod reread;
 mod scan;
+mod sections;
 mod sink;
 mod sums;
 mod turns;
 
-use super::input::{Compression, cr_only};
 use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
 use local::{Room, Tables};
 use scan::{Last, Scanner, Sink};
+use sections::Header;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -77,13 +81,6 @@ impl Plan {
     }
 }
 
-/// The header must reach its first `fn=` within this many bytes.
-const HEAD: usize = 4 << 20;
-/// The header is read this much at a time until its first `fn=` line.
-/// Reading all of `HEAD` at once cost a fifth more memory at the peak: a
-/// block that large, freed, makes glibc serve blocks up to its size from
-/// its arenas from then on, and the arenas keep what is freed in them.
-const HEAD_STEP: u64 = 64 << 10;
 /// How often progress is reported while the chunks are read.
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 /// Read size of each chunk's thread.
@@ -115,76 +112,160 @@ pub(super) fn load_file(
     if !meta.is_file() || len < plan.min_size.max(1) {
         return Ok(Outcome::NotEligible);
     }
-    let mut head = Vec::new();
-    let mut body = None;
-    while body.is_none() && head.len() < HEAD {
-        let searched = head.len();
-        let step = HEAD_STEP.min((HEAD - head.len()) as u64);
-        if (&mut file).take(step).read_to_end(&mut head).map_err(io)? == 0 {
-            break;
-        }
-        // Compressed or CR-only text is decoded on the way in: sequential only.
-        if Compression::of(&head) != Compression::Plain || cr_only(&head) {
-            return Ok(Outcome::NotEligible);
-        }
-        body = first_fn_line(&head, searched);
-    }
-    let Some(body) = body else {
-        return Ok(Outcome::NotEligible);
+    let (mut head, mut body) = match sections::header(&mut file, 0).map_err(io)? {
+        Header::Body(head, body) => (head, body),
+        Header::End(_) | Header::Unfit => return Ok(Outcome::NotEligible),
     };
     loader.begin_file(name);
-    let mut header_lines = 0;
-    for line in head[..body].split_inclusive(|&b| b == b'\n') {
-        header_lines += 1;
-        loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
+    let read = AtomicU64::new(0);
+    let mut first_line = 1;
+    // Where later sections start, searched for once one is met.
+    let mut later: Option<Vec<u64>> = None;
+    let mut header_at = 0;
+    loop {
+        let parts = loader.parts_done();
+        loader.set_line_count(first_line - 1);
+        for line in head[..body].split_inclusive(|&b| b == b'\n') {
+            first_line += 1;
+            loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
+        }
+        if header_at > 0 && loader.parts_done() == parts {
+            // Its blocks would run into the header before them.
+            return Ok(Outcome::Bailed("a header line inside a part"));
+        }
+        let Some((npos, width)) = loader.body_shape() else {
+            return Ok(Outcome::Bailed("header not as expected"));
+        };
+        let start = header_at + body as u64;
+        read.fetch_add(body as u64, Ordering::Relaxed);
+        drop(head);
+        let planned = (later.iter().flatten()).find(|&&at| at > start).copied();
+        let body_range = (start, planned.unwrap_or(len));
+        let shape = Shape { npos, width };
+        let mut blocks = Blocks::new(npos);
+        let run = Run {
+            path,
+            plan,
+            read: &read,
+            share_of: (start, len),
+        };
+        let cut = match load_body(
+            loader,
+            &run,
+            body_range,
+            shape,
+            progress,
+            (&mut first_line, &mut blocks),
+        )? {
+            Ok(cut) => cut.or(planned),
+            Err(Bail(why)) => return Ok(Outcome::Bailed(why)),
+        };
+        loader.set_line_count(first_line - 1);
+        let end = cut.unwrap_or(len);
+        let detail = LazyDetail::new(
+            (path, name, held.clone()),
+            &meta,
+            loader,
+            (width, end),
+            blocks,
+        );
+        loader.set_lazy_detail(detail);
+        let Some(at) = cut else { break };
+        if later.is_none() {
+            later = Some(sections::starts(&mut file, at).map_err(io)?);
+        }
+        header_at = at;
+        (head, body) = match sections::header(&mut file, at).map_err(io)? {
+            Header::Body(head, body) => (head, body),
+            Header::End(rest) => {
+                // Headers without a body to the end (a part with no costs).
+                for line in rest.split_inclusive(|&b| b == b'\n') {
+                    loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
+                }
+                break;
+            }
+            Header::Unfit => return Ok(Outcome::Bailed("a header without `fn=` in 4 MiB")),
+        };
     }
-    let Some((npos, width)) = loader.body_shape() else {
-        return Ok(Outcome::Bailed("header not as expected"));
+    progress(len, None);
+    loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
+    Ok(Outcome::Loaded(len))
+}
+
+/// What every section's body shares.
+struct Run<'a> {
+    path: &'a Path,
+    plan: Plan,
+    /// Bytes read so far, for progress.
+    read: &'a AtomicU64,
+    /// From the first body's start to the file's end: the share of the file
+    /// read up to a chunk's end guesses the size of the tables at the end.
+    share_of: (u64, u64),
+}
+
+/// Scans and merges the body `start..end` of a section into `loader`, in
+/// parallel; `first_line` is the number of its first line, counted on,
+/// and `blocks` takes its `fn=` blocks. Where a chunk meets a line that
+/// begins another section (`scan::SECTION`), it ends there, the chunks
+/// after it are dropped, and that line's offset is given.
+fn load_body(
+    loader: &mut Loader<'_>,
+    run: &Run<'_>,
+    (start, end): (u64, u64),
+    shape: Shape,
+    progress: Progress<'_>,
+    (first_line, blocks): (&mut usize, &mut Blocks),
+) -> Result<Result<Option<u64>, Bail>, LoadError> {
+    let io = |source| LoadError::Io {
+        path: run.path.display().to_string(),
+        source,
     };
-    drop(head);
-    let count = plan
-        .chunks
-        .max((len - body as u64).div_ceil(CHUNK_BYTES) as usize);
-    let bounds = split(&mut file, body as u64, len, count).map_err(io)?;
-    let read = AtomicU64::new(body as u64);
-    let shape = Shape { npos, width };
-    let mut tick = || progress(read.load(Ordering::Relaxed), None);
-    let mut first_line = header_lines + 1;
-    let mut blocks = Blocks::new(npos);
+    let mut file = File::open(run.path).map_err(io)?;
+    let count = (run.plan.chunks).max((end - start).div_ceil(CHUNK_BYTES) as usize);
+    let bounds = sections::split(&mut file, start, end, count).map_err(io)?;
+    let mut tick = || progress(run.read.load(Ordering::Relaxed), None);
+    let (from, len) = run.share_of;
+    // The first line of another section, once a chunk has met it.
+    let cut = AtomicU64::new(u64::MAX);
     let mut names = loader.take_names();
     let merged = scan_in_order(
-        path,
+        run.path,
         &bounds,
         shape,
-        plan.threads,
-        &read,
+        run.plan.threads,
+        run.read,
         &mut tick,
         (
             |chunk: Scanned| {
                 let chunk = chunk.map_err(io)?;
+                if cut.load(Ordering::Relaxed) != u64::MAX {
+                    return Ok(Ok(None)); // after the section's end
+                }
                 Ok(chunk.and_then(|chunk| {
-                    let share = (chunk.end - body as u64) as f64 / (len - body as u64) as f64;
-                    names.resolve(chunk, share)
+                    if let Some(at) = chunk.section {
+                        cut.store(at, Ordering::Relaxed);
+                    }
+                    let share = (chunk.end - from) as f64 / (len - from).max(1) as f64;
+                    names.resolve(chunk, share).map(Some)
                 }))
             },
-            |resolved: Resolved| {
+            |resolved: Option<Resolved>| {
+                let Some(resolved) = resolved else {
+                    return Ok(Err(scan::SECTION));
+                };
                 let lines = resolved.lines;
-                let merged = loader.merge_resolved(resolved, first_line, &mut blocks);
-                first_line += lines;
+                let merged = loader.merge_resolved(resolved, *first_line, blocks);
+                *first_line += lines;
                 Ok(merged)
             },
         ),
     );
     loader.put_names(names);
-    if let Err(Bail(why)) = merged? {
-        return Ok(Outcome::Bailed(why));
-    }
-    progress(len, None);
-    loader.set_line_count(first_line - 1);
-    let detail = LazyDetail::new((path, name, held), &meta, loader, width, blocks);
-    loader.set_lazy_detail(detail);
-    loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
-    Ok(Outcome::Loaded(len))
+    let cut = Some(cut.into_inner()).filter(|&at| at != u64::MAX);
+    Ok(match merged? {
+        Err(scan::SECTION) | Ok(()) => Ok(cut),
+        Err(bail) => Err(bail),
+    })
 }
 
 /// Whether the file's last line has no `\n` (the loader warns when that
@@ -195,47 +276,6 @@ fn ends_mid_line(file: &mut File, len: u64) -> std::io::Result<bool> {
     // A file cut since it was measured is not for this to report: the
     // check that it did not change while being read does.
     Ok(file.read(&mut last)? == 1 && last[0] != b'\n')
-}
-
-/// Where the first line starting with `fn=` begins, looking only where
-/// the first `searched` bytes (looked at before) could not show it.
-fn first_fn_line(head: &[u8], searched: usize) -> Option<usize> {
-    if head.starts_with(b"fn=") {
-        return Some(0);
-    }
-    let from = searched.saturating_sub(3);
-    memchr::memmem::find(&head[from..], b"\nfn=").map(|i| from + i + 1)
-}
-
-/// Chunk boundaries: `body`, the start of the first `fn=` line after each
-/// equal share of the rest, and `len`.
-fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Result<Vec<u64>> {
-    const WINDOW: u64 = 1 << 13;
-    let mut bounds = vec![body];
-    let share = (len - body) / chunks.max(1) as u64;
-    let mut window = Vec::new();
-    for k in 1..chunks as u64 {
-        let mut at = (body + k * share).max(*bounds.last().unwrap_or(&body) + 1);
-        // Looks for "\nfn=" from the byte before `at`, a window at a time.
-        let found = loop {
-            if at >= len {
-                break None;
-            }
-            file.seek(SeekFrom::Start(at - 1))?;
-            window.clear();
-            file.by_ref().take(WINDOW + 3).read_to_end(&mut window)?;
-            if let Some(i) = memchr::memmem::find(&window, b"\nfn=") {
-                break Some(at - 1 + i as u64 + 1);
-            }
-            at += WINDOW;
-        };
-        match found {
-            Some(b) => bounds.push(b),
-            None => break,
-        }
-    }
-    bounds.push(len);
-    Ok(bounds)
 }
 
 /// What every chunk of a part shares: its subpositions and events.
@@ -335,6 +375,9 @@ pub(super) struct Chunk {
     pub lines: usize,
     /// Where in the file the chunk ends.
     pub end: u64,
+    /// Where the line that begins another section starts, if the chunk
+    /// ended there (`scan::SECTION`).
+    pub section: Option<u64>,
     pub trailer: Vec<(usize, Vec<u8>)>,
     /// Object and function file current at the chunk's end (local indexes).
     pub end_obj: u32,
@@ -354,13 +397,21 @@ fn scan_chunk(
     let sums = Sums::with_room(width, npos, room.1);
     let tables = Tables::with_room(room.0);
     let mut scanner = Scanner::with_tables(sums, tables, npos, width, Last::default());
-    if let Err(bail) = scan_range(path, start, end, &mut scanner, read)? {
-        return Ok(Err(bail));
+    match scan_range(path, start, end, &mut scanner, read)? {
+        // The chunk ends before the line that begins another section.
+        Err(scan::SECTION) => {
+            if let Err(bail) = scanner.finish() {
+                return Ok(Err(bail));
+            }
+        }
+        Err(bail) => return Ok(Err(bail)),
+        Ok(()) => {}
     }
     *room = (scanner.tables.room(), scanner.sink.room());
     Ok(Ok(Chunk {
         lines: scanner.lines,
-        end,
+        end: scanner.section.unwrap_or(end),
+        section: scanner.section,
         trailer: std::mem::take(&mut scanner.trailer),
         end_obj: scanner.at.obj,
         end_fn_file: scanner.at.fn_file,

@@ -23,6 +23,11 @@ impl Loader<'_> {
         ready.then(|| (self.part.positions.count(), self.part.width()))
     }
 
+    /// Parts finished so far (a header line may finish one).
+    pub(in crate::parse) fn parts_done(&self) -> usize {
+        self.profile.parts.len()
+    }
+
     pub(in crate::parse) fn part_positions(&self) -> Positions {
         self.part.positions
     }
@@ -182,6 +187,7 @@ impl Names {
             sums,
             lines,
             end: _,
+            section: _,
             trailer,
             end_obj,
             end_fn_file,

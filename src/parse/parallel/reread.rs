@@ -161,6 +161,9 @@ pub struct LazyDetail {
     _held: Option<std::sync::Arc<std::fs::File>>,
     /// Size and modification time when loaded: a changed file is not read.
     len: u64,
+    /// Where the part's last block ends (the file's end, or the next
+    /// section's header).
+    end: u64,
     modified: Option<SystemTime>,
     positions: Positions,
     width: usize,
@@ -181,7 +184,7 @@ impl LazyDetail {
         (path, name, held): (&Path, &str, Option<std::sync::Arc<std::fs::File>>),
         meta: &std::fs::Metadata,
         loader: &Loader<'_>,
-        width: usize,
+        (width, end): (usize, u64),
         mut blocks: Blocks,
     ) -> Self {
         let mut funcs = std::mem::take(&mut blocks.funcs);
@@ -200,6 +203,7 @@ impl LazyDetail {
             name: name.to_string(),
             _held: held,
             len: meta.len(),
+            end,
             modified: meta.modified().ok(),
             positions,
             width,
@@ -248,7 +252,7 @@ impl LazyDetail {
         let npos = self.positions.count();
         let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b));
         let read = AtomicU64::new(0);
-        let start = self.blocks.starts.get(b).unwrap_or(self.len);
+        let start = self.blocks.starts.get(b).unwrap_or(self.end);
         match scan_range(&self.path, start, end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Bail(why))) => Err(self.cannot(why)),
@@ -268,7 +272,7 @@ impl Reread for LazyDetail {
         let Some(f) = only else {
             // Every record: one scan from the first block to the end.
             return match self.blocks.is_empty() {
-                false => self.scan(profile, 0, self.len, visit),
+                false => self.scan(profile, 0, self.end, visit),
                 true => Ok(()),
             };
         };
@@ -288,7 +292,7 @@ impl Reread for LazyDetail {
                 .collect()
         };
         for b in blocks {
-            let end = starts.get(b + 1).unwrap_or(self.len);
+            let end = starts.get(b + 1).unwrap_or(self.end);
             self.scan(profile, b, end, visit)?;
         }
         Ok(())

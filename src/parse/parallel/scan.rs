@@ -22,6 +22,52 @@ const PLAIN: usize = 32;
 /// saturate, warn or reject it).
 const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
 
+/// What `line` gives at a line that begins a section (`section`): the
+/// chunk ends before it.
+pub const SECTION: Bail = Bail("a header line in the body");
+
+/// What a line is that is neither a cost line, a comment nor blank.
+pub enum Kind<'a> {
+    /// `key=value`.
+    Spec(&'a [u8], &'a [u8]),
+    /// `totals:` or `summary:`, which the loader applies after the merge.
+    Trailer,
+    /// Any other header line (`part:`, `events:`, ... of another part in
+    /// the file) or an appended profile's `==== NEW PROFILING FILE`: the
+    /// start of a header the sequential loader reads, up to the next `fn=`.
+    Section,
+    Unreadable,
+}
+
+/// What `line` (not a cost line, a comment or blank) is.
+pub fn kind(line: &[u8]) -> Kind<'_> {
+    if line.starts_with(b"==== NEW PROFILING FILE") {
+        return Kind::Section;
+    }
+    if let Some((key, value)) = fields::spec(line).or_else(|| lines::spec(line).ok().map(|r| r.1)) {
+        return Kind::Spec(key, value);
+    }
+    match lines::header(line) {
+        Ok((_, (b"totals" | b"summary", _))) => Kind::Trailer,
+        Ok(_) => Kind::Section,
+        Err(_) => Kind::Unreadable,
+    }
+}
+
+/// Whether a line is a cost line, a comment or blank (`kind` is for the rest).
+fn is_cost_comment_or_blank(line: &[u8]) -> bool {
+    let first = line.first().copied().unwrap_or(b' ');
+    first.is_ascii_digit()
+        || matches!(first, b'+' | b'-' | b'*' | b'#')
+        || line.trim_ascii().is_empty()
+}
+
+/// Whether `line` (without its `\n`) begins a section (`Kind::Section`).
+pub fn starts_section(raw: &[u8]) -> bool {
+    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+    !is_cost_comment_or_blank(line) && matches!(kind(line), Kind::Section)
+}
+
 /// What `spec` gives for a key the format does not have: `line` keeps
 /// the line for the loader to warn about.
 const UNKNOWN_KEY: Bail = Bail("unknown line key");
@@ -59,6 +105,8 @@ pub struct Scanner<S> {
     pub trailer: Vec<(usize, Vec<u8>)>,
     /// The unknown keys met in the chunk.
     unknown_keys: Vec<Vec<u8>>,
+    /// Where the line that ended the scan with `SECTION` starts.
+    pub section: Option<u64>,
 }
 
 impl<S: Sink> Scanner<S> {
@@ -82,6 +130,7 @@ impl<S: Sink> Scanner<S> {
             lines: 0,
             trailer: Vec::new(),
             unknown_keys: Vec::new(),
+            section: None,
         }
     }
 
@@ -97,13 +146,8 @@ impl<S: Sink> Scanner<S> {
             return Ok(());
         }
         self.flush()?;
-        if line.starts_with(b"==== NEW PROFILING FILE") {
-            return Err(Bail("appended profile"));
-        }
-        if let Some((key, value)) =
-            fields::spec(line).or_else(|| lines::spec(line).ok().map(|r| r.1))
-        {
-            return match self.spec(offset, key, value) {
+        match kind(line) {
+            Kind::Spec(key, value) => match self.spec(offset, key, value) {
                 Err(UNKNOWN_KEY) => {
                     // Meaningless beyond a warning (`bb=` of `--dump-bbs`).
                     if !self.unknown_keys.iter().any(|k| k == key) {
@@ -113,14 +157,18 @@ impl<S: Sink> Scanner<S> {
                     Ok(())
                 }
                 done => done,
-            };
-        }
-        match lines::header(line) {
-            Ok((_, (b"totals" | b"summary", _))) => {
+            },
+            Kind::Trailer => {
                 self.trailer.push((self.lines, line.to_vec()));
                 Ok(())
             }
-            _ => Err(Bail("header or unreadable line in the body")),
+            Kind::Section => {
+                // Not this chunk's: it ends before the line.
+                self.lines -= 1;
+                self.section = Some(offset);
+                Err(SECTION)
+            }
+            Kind::Unreadable => Err(Bail("unreadable line in the body")),
         }
     }
 
