@@ -395,3 +395,39 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
     let auto = load_paths(std::slice::from_ref(&path), options).unwrap();
     assert_same(&sequential(&path), &auto, "a header inside a part");
 }
+
+/// Found by the `parallel` fuzz target: the header of a later section
+/// holding body lines (`fe=(27)` and a cost line after `pid:`), which
+/// the sequential loader reads with the function the body before left
+/// waiting (`fn=(258)`, not yet used). The parallel path leaves such a file
+/// to the sequential loader; both give the same profile.
+#[test]
+fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("header-body.callgrind");
+    let text = "version: 1\nevents: Ir\nfn=(1) a\n0 1083\n\nfn=(258) b\npid: 1000\n\
+                fe=(27) x.c\n1 5\n";
+    std::fs::write(&path, text).unwrap();
+    let seq = sequential(&path);
+    assert_eq!(seq.functions.len(), 2, "b made by its use after the header");
+    let par = load_parallel(std::slice::from_ref(&path), plan(2)).unwrap();
+    assert_eq!(par.err(), Some("a header with body lines"));
+    let options = LoadOptions {
+        siblings: false,
+        parallel: Some(plan(2)),
+    };
+    let auto = load_paths(std::slice::from_ref(&path), options).unwrap();
+    assert_same(&seq, &auto, "via load_paths");
+    // The fuzz target's own input, kept as it was found.
+    let found = "# callgrind format\nversion: 0\ncreator: callgrind-3.19. \npid: 1000\nache:line\n\
+                 events: Ir\nsumb=(4)_start_main@@GLIBC_2.34\ncalls=1 242 \n0 1083\n\n\
+                 fn=(258) 0x00000000000format\nversion: 0\ncreator: callgrind-3.19.0\n\
+                 pid: 1000\ncmd:  /tmp3\nfe=(27)\n1";
+    std::fs::write(&path, found).unwrap();
+    let seq = sequential(&path);
+    for chunks in [1, 2, 3] {
+        if let Ok(par) = load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap() {
+            assert_same(&seq, &par, &format!("found, {chunks} chunks"));
+        }
+    }
+}

@@ -30,7 +30,7 @@ use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
 use local::{Room, Tables};
 use scan::{Last, Scanner, Sink};
-use sections::Header;
+use sections::{Header, fits_header};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -124,6 +124,9 @@ pub(super) fn load_file(
     let mut header_at = 0;
     loop {
         let parts = loader.parts_done();
+        if header_at > 0 && !fits_header(&head[..body]) {
+            return Ok(Outcome::Bailed("a header with body lines"));
+        }
         loader.set_line_count(first_line - 1);
         for line in head[..body].split_inclusive(|&b| b == b'\n') {
             first_line += 1;
@@ -179,6 +182,9 @@ pub(super) fn load_file(
             Header::Body(head, body) => (head, body),
             Header::End(rest) => {
                 // Headers without a body to the end (a part with no costs).
+                if !fits_header(&rest) {
+                    return Ok(Outcome::Bailed("a header with body lines"));
+                }
                 for line in rest.split_inclusive(|&b| b == b'\n') {
                     loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
                 }

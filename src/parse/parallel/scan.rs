@@ -54,18 +54,35 @@ pub fn kind(line: &[u8]) -> Kind<'_> {
     }
 }
 
-/// Whether a line is a cost line, a comment or blank (`kind` is for the rest).
-fn is_cost_comment_or_blank(line: &[u8]) -> bool {
-    let first = line.first().copied().unwrap_or(b' ');
-    first.is_ascii_digit()
-        || matches!(first, b'+' | b'-' | b'*' | b'#')
-        || line.trim_ascii().is_empty()
+/// Whether a line (without its `\r`) is a cost line, by its first byte.
+fn is_cost(line: &[u8]) -> bool {
+    matches!(line.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*'))
 }
 
-/// Whether `line` (without its `\n`) begins a section (`Kind::Section`).
+fn is_comment_or_blank(line: &[u8]) -> bool {
+    line.first() == Some(&b'#') || line.trim_ascii().is_empty()
+}
+
+/// Whether `raw` (a line without its `\n`) begins a section
+/// (`Kind::Section`).
 pub fn starts_section(raw: &[u8]) -> bool {
     let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-    !is_cost_comment_or_blank(line) && matches!(kind(line), Kind::Section)
+    !is_cost(line) && !is_comment_or_blank(line) && matches!(kind(line), Kind::Section)
+}
+
+/// Whether `raw` may be in the header of a section after the first: a
+/// header line, a comment, a blank line, or `ob=`/`fl=` (Valgrind puts
+/// them before the next `fn=`). The loader then reads it in the state the
+/// sequential one would be in: nothing there uses the function, the
+/// positions or the call the chunks before left.
+pub fn is_header_line(raw: &[u8]) -> bool {
+    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+    is_comment_or_blank(line)
+        || (!is_cost(line)
+            && matches!(
+                kind(line),
+                Kind::Section | Kind::Trailer | Kind::Spec(b"ob" | b"fl", _)
+            ))
 }
 
 /// What `spec` gives for a key the format does not have: `line` keeps
@@ -138,11 +155,10 @@ impl<S: Sink> Scanner<S> {
     pub fn line(&mut self, offset: u64, raw: &[u8]) -> Result<(), Bail> {
         self.lines += 1;
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let first = line.first().copied().unwrap_or(b' ');
-        if first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'*') {
+        if is_cost(line) {
             return self.cost_line(line);
         }
-        if first == b'#' || line.trim_ascii().is_empty() {
+        if is_comment_or_blank(line) {
             return Ok(());
         }
         self.flush()?;
