@@ -123,12 +123,7 @@ fn every_sample_loads_the_same_in_parallel() {
             }
         }
         // Through the public entry point, giving up or not, the result is the same.
-        let options = LoadOptions {
-            siblings: false,
-            parallel: Some(plan(3)),
-        };
-        let auto = load_paths(std::slice::from_ref(&path), options).unwrap();
-        assert_same(&seq, &auto, &format!("{name} via load_paths"));
+        loads_through_load_paths_as(&path, &seq, &format!("{name} via load_paths"));
     }
     assert!(parallel >= 4 * 25, "only {parallel} parallel loads");
 }
@@ -263,6 +258,17 @@ fn a_header_longer_than_the_first_read_loads_in_parallel() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
 }
 
+/// Through the public entry point (in three chunks where the parallel path
+/// does not give up, else sequentially), `path` gives `seq`.
+fn loads_through_load_paths_as(path: &Path, seq: &Profile, what: &str) {
+    let options = LoadOptions {
+        siblings: false,
+        parallel: Some(plan(3)),
+    };
+    let auto = load_paths(&[path.to_path_buf()], options).unwrap();
+    assert_same(seq, &auto, what);
+}
+
 /// `path` loads in parallel in each number of `chunks` (per-line detail
 /// left in the file) and gives `seq`.
 fn loads_in_parallel_as_sequentially(path: &Path, seq: &Profile, chunks: &[usize]) {
@@ -388,12 +394,7 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
     std::fs::write(&path, &inside).unwrap();
     let par = load_parallel(std::slice::from_ref(&path), plan(3)).unwrap();
     assert_eq!(par.err(), Some("a header line inside a part"));
-    let options = LoadOptions {
-        siblings: false,
-        parallel: Some(plan(3)),
-    };
-    let auto = load_paths(std::slice::from_ref(&path), options).unwrap();
-    assert_same(&sequential(&path), &auto, "a header inside a part");
+    loads_through_load_paths_as(&path, &sequential(&path), "a header inside a part");
 }
 
 /// Found by the `parallel` fuzz target: the header of a later section
@@ -412,12 +413,7 @@ fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
     assert_eq!(seq.functions.len(), 2, "b made by its use after the header");
     let par = load_parallel(std::slice::from_ref(&path), plan(2)).unwrap();
     assert_eq!(par.err(), Some("a header with body lines"));
-    let options = LoadOptions {
-        siblings: false,
-        parallel: Some(plan(2)),
-    };
-    let auto = load_paths(std::slice::from_ref(&path), options).unwrap();
-    assert_same(&seq, &auto, "via load_paths");
+    loads_through_load_paths_as(&path, &seq, "via load_paths");
     // The fuzz target's own input, kept as it was found.
     let found = "# callgrind format\nversion: 0\ncreator: callgrind-3.19. \npid: 1000\nache:line\n\
                  events: Ir\nsumb=(4)_start_main@@GLIBC_2.34\ncalls=1 242 \n0 1083\n\n\
