@@ -60,7 +60,8 @@ fn first_fn_line(head: &[u8], searched: usize) -> Option<usize> {
 }
 
 /// Chunk boundaries: `body`, the start of the first `fn=` line after each
-/// equal share of the rest, and `len`.
+/// equal share of the rest before `len`, and `len` (a section's end, where
+/// a chunk must not run past).
 pub fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Result<Vec<u64>> {
     const WINDOW: u64 = 1 << 13;
     let mut bounds = vec![body];
@@ -75,15 +76,17 @@ pub fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Re
             }
             file.seek(SeekFrom::Start(at - 1))?;
             window.clear();
-            file.by_ref().take(WINDOW + 3).read_to_end(&mut window)?;
+            file.by_ref()
+                .take((WINDOW + 3).min(len + 1 - at))
+                .read_to_end(&mut window)?;
             if let Some(i) = memchr::memmem::find(&window, b"\nfn=") {
                 break Some(at - 1 + i as u64 + 1);
             }
             at += WINDOW;
         };
         match found {
-            Some(b) => bounds.push(b),
-            None => break,
+            Some(b) if b < len => bounds.push(b),
+            _ => break,
         }
     }
     bounds.push(len);
@@ -164,6 +167,26 @@ mod tests {
             got[2..].to_vec(),
             "from a line"
         );
+    }
+
+    #[test]
+    fn chunks_end_at_the_sections_end_not_past_it() {
+        let mut f = tempfile::tempfile().unwrap();
+        let text = "fn=a\n1 1\nfn=b\n1 1\npart: 2\nfn=c\n1 1\nfn=d\n1 1\n";
+        f.write_all(text.as_bytes()).unwrap();
+        let end = text.find("part:").unwrap() as u64;
+        for chunks in 1..8 {
+            let bounds = split(&mut f, 0, end, chunks).unwrap();
+            assert!(
+                bounds.is_sorted() && bounds.last() == Some(&end),
+                "{bounds:?}"
+            );
+            assert!(
+                bounds
+                    .iter()
+                    .all(|&b| b == end || text[b as usize..].starts_with("fn="))
+            );
+        }
     }
 
     #[test]
