@@ -148,6 +148,7 @@ pub(super) fn load_file(
         let mut blocks = Blocks::new(npos);
         let run = Run {
             path,
+            name,
             plan,
             read: &read,
             share_of: (start, len),
@@ -201,6 +202,8 @@ pub(super) fn load_file(
 /// What every section's body shares.
 struct Run<'a> {
     path: &'a Path,
+    /// The file's name in messages (`path` may be a copy's).
+    name: &'a str,
     plan: Plan,
     /// Bytes read so far, for progress.
     read: &'a AtomicU64,
@@ -223,7 +226,7 @@ fn load_body(
     (first_line, blocks): (&mut usize, &mut Blocks),
 ) -> Result<Result<Option<u64>, Bail>, LoadError> {
     let io = |source| LoadError::Io {
-        path: run.path.display().to_string(),
+        path: run.name.to_string(),
         source,
     };
     let mut file = File::open(run.path).map_err(io)?;
