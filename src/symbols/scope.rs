@@ -37,7 +37,9 @@ pub fn scope(name: &str) -> Option<&str> {
     {
         // `<Type as Trait>::f`, `<Type>::f`: the type's own path.
         let inner = &qualified[1..close];
-        let ty = match top_level(inner.as_bytes()).find(|&i| inner[i..].starts_with(" as ")) {
+        let bytes = inner.as_bytes();
+        // Byte indexes: a name may have any character after one.
+        let ty = match top_level(bytes).find(|&i| bytes[i..].starts_with(b" as ")) {
             Some(at) => &inner[..at],
             None => inner,
         };
@@ -155,6 +157,20 @@ fn name_start(b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::scope;
+
+    /// Found by the `report` fuzz target: a character of several bytes in
+    /// a `<Type as Trait>` name made the search for ` as ` slice inside it.
+    #[test]
+    fn names_with_wide_characters_have_scopes() {
+        let name = "<std::sys::sync::once::futex::\u{fffd}Once as core::fmt::Debug>::fmt";
+        assert_eq!(
+            scope(name),
+            Some("std::sys::sync::once::futex::\u{fffd}Once")
+        );
+        let name = "<é\u{fffd}é as Tr>::f";
+        assert_eq!(scope(name), Some("é\u{fffd}é"));
+        assert_eq!(scope("<\u{fffd}>::\u{fffd}(é)"), Some("\u{fffd}"));
+    }
 
     #[test]
     fn cpp_scopes() {
