@@ -258,6 +258,15 @@ fn a_header_longer_than_the_first_read_loads_in_parallel() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
 }
 
+/// `text` written to a file `name` in a new folder (kept while the
+/// returned handle lives).
+fn written(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
 /// Through the public entry point (in three chunks where the parallel path
 /// does not give up, else sequentially), `path` gives `seq`.
 fn loads_through_load_paths_as(path: &Path, seq: &Profile, what: &str) {
@@ -310,15 +319,13 @@ fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
 /// saturates and warns about, is left to it.
 #[test]
 fn signed_and_hex_counters_load_in_parallel() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("diff.callgrind");
     let mut text = String::from("events: Ir Dr\n");
     for f in 0..300 {
         text.push_str(&format!(
             "fn=f{f}\n{f} -{f} 0x1f\n+1 3 -9223372036854775808\n"
         ));
     }
-    std::fs::write(&path, &text).unwrap();
+    let (_dir, path) = written("diff.callgrind", &text);
     let seq = sequential(&path);
     assert_eq!(seq.parts[0].total[0], -(299 * 300 / 2) + 3 * 300);
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 4]);
@@ -337,8 +344,6 @@ fn signed_and_hex_counters_load_in_parallel() {
 /// never used is none; chunks cut between the declarations too.
 #[test]
 fn functions_declared_up_front_load_in_parallel() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("declared.callgrind");
     let mut text = String::from("events: Ticks\n");
     for f in 0..200 {
         text.push_str(&format!("fl=(1) a.py\nfn=({f}) f{f}\n"));
@@ -349,7 +354,7 @@ fn functions_declared_up_front_load_in_parallel() {
             (f + 1) % 200
         ));
     }
-    std::fs::write(&path, &text).unwrap();
+    let (_dir, path) = written("declared.callgrind", &text);
     let seq = sequential(&path);
     let names: Vec<&str> = seq
         .functions
@@ -367,8 +372,6 @@ fn functions_declared_up_front_load_in_parallel() {
 /// costs read again stop at the part's end.
 #[test]
 fn several_parts_and_an_appended_profile_load_in_parallel() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("parts.callgrind");
     let body = |text: &mut String, names: &str, costs: &str| {
         for f in 0..3000 {
             let callee = f / 2;
@@ -383,7 +386,7 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
     body(&mut text, "f", "3 4");
     text.push_str("==== NEW PROFILING FILE ====\nversion: 1\nevents: Time\n");
     body(&mut text, "g", "11");
-    std::fs::write(&path, &text).unwrap();
+    let (_dir, path) = written("parts.callgrind", &text);
     let seq = sequential(&path);
     assert_eq!(seq.parts.len(), 3);
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 8]);
@@ -404,11 +407,9 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
 /// to the sequential loader; both give the same profile.
 #[test]
 fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("header-body.callgrind");
     let text = "version: 1\nevents: Ir\nfn=(1) a\n0 1083\n\nfn=(258) b\npid: 1000\n\
                 fe=(27) x.c\n1 5\n";
-    std::fs::write(&path, text).unwrap();
+    let (_dir, path) = written("header-body.callgrind", text);
     let seq = sequential(&path);
     assert_eq!(seq.functions.len(), 2, "b made by its use after the header");
     let par = load_parallel(std::slice::from_ref(&path), plan(2)).unwrap();

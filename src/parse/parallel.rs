@@ -18,6 +18,7 @@
 //! (`Bail`); the caller then loads the files again with the sequential
 //! loader, which reports it.
 
+mod line_kind;
 pub(super) mod local;
 mod reread;
 mod scan;

@@ -8,6 +8,7 @@
 //! or handed out as records when a function's detail is read again.
 
 use super::Bail;
+use super::line_kind::{Kind, is_comment_or_blank, is_cost, kind};
 use super::local::Tables;
 pub use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::fields::{self, absolute, blanks, digits};
@@ -25,65 +26,6 @@ const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
 /// What `line` gives at a line that begins a section (`section`): the
 /// chunk ends before it.
 pub const SECTION: Bail = Bail("a header line in the body");
-
-/// What a line is that is neither a cost line, a comment nor blank.
-pub enum Kind<'a> {
-    /// `key=value`.
-    Spec(&'a [u8], &'a [u8]),
-    /// `totals:` or `summary:`, which the loader applies after the merge.
-    Trailer,
-    /// Any other header line (`part:`, `events:`, ... of another part in
-    /// the file) or an appended profile's `==== NEW PROFILING FILE`: the
-    /// start of a header the sequential loader reads, up to the next `fn=`.
-    Section,
-    Unreadable,
-}
-
-/// What `line` (not a cost line, a comment or blank) is.
-pub fn kind(line: &[u8]) -> Kind<'_> {
-    if line.starts_with(b"==== NEW PROFILING FILE") {
-        return Kind::Section;
-    }
-    if let Some((key, value)) = fields::spec(line).or_else(|| lines::spec(line).ok().map(|r| r.1)) {
-        return Kind::Spec(key, value);
-    }
-    match lines::header(line) {
-        Ok((_, (b"totals" | b"summary", _))) => Kind::Trailer,
-        Ok(_) => Kind::Section,
-        Err(_) => Kind::Unreadable,
-    }
-}
-
-/// Whether a line (without its `\r`) is a cost line, by its first byte.
-fn is_cost(line: &[u8]) -> bool {
-    matches!(line.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*'))
-}
-
-fn is_comment_or_blank(line: &[u8]) -> bool {
-    line.first() == Some(&b'#') || line.trim_ascii().is_empty()
-}
-
-/// Whether `raw` (a line without its `\n`) begins a section
-/// (`Kind::Section`).
-pub fn starts_section(raw: &[u8]) -> bool {
-    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-    !is_cost(line) && !is_comment_or_blank(line) && matches!(kind(line), Kind::Section)
-}
-
-/// Whether `raw` may be in the header of a section after the first: a
-/// header line, a comment, a blank line, or `ob=`/`fl=` (Valgrind puts
-/// them before the next `fn=`). The loader then reads it in the state the
-/// sequential one would be in: nothing there uses the function, the
-/// positions or the call the chunks before left.
-pub fn is_header_line(raw: &[u8]) -> bool {
-    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-    is_comment_or_blank(line)
-        || (!is_cost(line)
-            && matches!(
-                kind(line),
-                Kind::Section | Kind::Trailer | Kind::Spec(b"ob" | b"fl", _)
-            ))
-}
 
 /// What `spec` gives for a key the format does not have: `line` keeps
 /// the line for the loader to warn about.

@@ -48,6 +48,11 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     let tail = format!("{}: {}", cycle_mark(app, cur), members.len() + edges.len());
     let title = move |width: usize| {
         let room = width.saturating_sub(what.len() + 1 + tail.len());
+        if room < 4 {
+            // No room for a name: "Callees: 3" (the status line names it).
+            let short = what.trim_end_matches(" of");
+            return vec![Span::raw(format!("{short}{tail}"))];
+        }
         let mut spans = vec![Span::raw(format!("{what} "))];
         spans.extend(name_spans(app, cur, room, t.title(focused)));
         spans.push(Span::raw(tail.clone()));

@@ -343,10 +343,18 @@ pub fn name_cell(
     suffix: Vec<Span<'static>>,
     name: impl FnOnce(usize) -> Vec<Span<'static>>,
 ) -> Vec<Span<'static>> {
-    let taken: usize = prefix.iter().chain(&suffix).map(Span::width).sum();
+    /// Below this the name gives no room to marks after it: a name is
+    /// what the row is for.
+    const NAME_FIRST: usize = 8;
+    let before: usize = prefix.iter().map(Span::width).sum();
+    let after: usize = suffix.iter().map(Span::width).sum();
+    let room = width.saturating_sub(before);
+    let keep_suffix = room.saturating_sub(after) >= NAME_FIRST.min(room);
     let mut spans = prefix;
-    spans.extend(name(width.saturating_sub(taken)));
-    spans.extend(suffix);
+    spans.extend(name(if keep_suffix { room - after } else { room }));
+    if keep_suffix {
+        spans.extend(suffix);
+    }
     spans
 }
 

@@ -194,5 +194,8 @@ fn name_cells_take_a_prefix_and_a_suffix() {
     };
     // 4 cells of prefix and 4 of suffix leave 12 of 20.
     assert_eq!(room(20), "  ▸ name12 <c>");
-    assert_eq!(room(5), "  ▸ name0 <c>");
+    assert_eq!(room(16), "  ▸ name8 <c>");
+    // Under 8 cells for the name, the suffix gives way to it.
+    assert_eq!(room(15), "  ▸ name11");
+    assert_eq!(room(5), "  ▸ name1");
 }

@@ -1,0 +1,65 @@
+//! What a line of a body is, by its look alone: a cost line, a comment,
+//! a `key=value` spec, a trailer (`totals:`), the start of another section
+//! (a header line, an appended profile), or unreadable. The scanner and
+//! the search for sections (`sections`) decide by these same rules.
+
+use crate::parse::{fields, lines};
+
+/// What a line is that is neither a cost line, a comment nor blank.
+pub enum Kind<'a> {
+    /// `key=value`.
+    Spec(&'a [u8], &'a [u8]),
+    /// `totals:` or `summary:`, which the loader applies after the merge.
+    Trailer,
+    /// Any other header line (`part:`, `events:`, ... of another part in
+    /// the file) or an appended profile's `==== NEW PROFILING FILE`: the
+    /// start of a header the sequential loader reads, up to the next `fn=`.
+    Section,
+    Unreadable,
+}
+
+/// What `line` (not a cost line, a comment or blank) is.
+pub fn kind(line: &[u8]) -> Kind<'_> {
+    if line.starts_with(b"==== NEW PROFILING FILE") {
+        return Kind::Section;
+    }
+    if let Some((key, value)) = fields::spec(line).or_else(|| lines::spec(line).ok().map(|r| r.1)) {
+        return Kind::Spec(key, value);
+    }
+    match lines::header(line) {
+        Ok((_, (b"totals" | b"summary", _))) => Kind::Trailer,
+        Ok(_) => Kind::Section,
+        Err(_) => Kind::Unreadable,
+    }
+}
+
+/// Whether a line (without its `\r`) is a cost line, by its first byte.
+pub(super) fn is_cost(line: &[u8]) -> bool {
+    matches!(line.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*'))
+}
+
+pub(super) fn is_comment_or_blank(line: &[u8]) -> bool {
+    line.first() == Some(&b'#') || line.trim_ascii().is_empty()
+}
+
+/// Whether `raw` (a line without its `\n`) begins a section
+/// (`Kind::Section`).
+pub fn starts_section(raw: &[u8]) -> bool {
+    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+    !is_cost(line) && !is_comment_or_blank(line) && matches!(kind(line), Kind::Section)
+}
+
+/// Whether `raw` may be in the header of a section after the first: a
+/// header line, a comment, a blank line, or `ob=`/`fl=` (Valgrind puts
+/// them before the next `fn=`). The loader then reads it in the state the
+/// sequential one would be in: nothing there uses the function, the
+/// positions or the call the chunks before left.
+pub fn is_header_line(raw: &[u8]) -> bool {
+    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+    is_comment_or_blank(line)
+        || (!is_cost(line)
+            && matches!(
+                kind(line),
+                Kind::Section | Kind::Trailer | Kind::Spec(b"ob" | b"fl", _)
+            ))
+}
