@@ -31,6 +31,53 @@ const SQLITE: Case = Case {
     narrowing: "qlite",
 };
 
+/// The screen's cells, row by row, text only.
+fn cells(pty: &Pty) -> Vec<Vec<String>> {
+    let screen = pty.screen.screen();
+    let (rows, cols) = screen.size();
+    let (rows, cols): (u16, u16) = (rows.into(), cols.into());
+    (0..rows)
+        .map(|y| {
+            (0..cols)
+                .map(|x| screen.cell(y, x).map_or("", |c| c.contents()).to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// A floor of what any program must write to go from `before` to
+/// `after`: for each row, the bytes of the non-blank characters that differ
+/// from the row of `before` most like it at the same columns. Rows may be
+/// moved (a scroll), blanks erased and a run of one character repeated
+/// (`CSI n b`) for free here, and a row of `before` may lend its text to
+/// several rows of `after`, which no terminal allows: the floor is lower
+/// than what can be done, never higher.
+fn new_text(before: &[Vec<String>], after: &[Vec<String>]) -> usize {
+    let unsent = |old: &[String], new: &[String]| -> usize {
+        let mut last: Option<&String> = None;
+        let mut bytes = 0;
+        for (n, o) in new.iter().zip(old) {
+            let sent = n != o && !n.trim().is_empty();
+            if sent && last != Some(n) {
+                bytes += n.len();
+            }
+            last = sent.then_some(n);
+        }
+        bytes
+    };
+    (after.iter())
+        .map(|row| before.iter().map(|old| unsent(old, row)).min().unwrap_or(0))
+        .sum()
+}
+
+/// Bytes written for `key`, and the floor of what it had to write.
+fn with_floor(pty: &mut Pty, key: &str) -> (usize, usize) {
+    pty.settle(std::time::Duration::from_millis(150));
+    let before = cells(pty);
+    let bytes = pty.bytes_for(key);
+    (bytes, new_text(&before, &cells(pty)))
+}
+
 /// The most bytes any of `n` presses of `key` wrote.
 fn most(pty: &mut Pty, key: &str, n: usize) -> usize {
     (0..n).map(|_| pty.bytes_for(key)).max().unwrap_or(0)
@@ -47,34 +94,34 @@ fn cgtui(case: &Case, size: (u16, u16)) -> Vec<(String, usize)> {
     }
     let scroll = most(&mut pty, "j", 10);
     let open = pty.bytes_for("/");
-    let first = pty.bytes_for(case.first);
-    let typed: Vec<usize> = case
+    let first = with_floor(&mut pty, case.first);
+    let typed: Vec<(usize, usize)> = case
         .narrowing
         .chars()
-        .map(|c| pty.bytes_for(&c.to_string()))
+        .map(|c| with_floor(&mut pty, &c.to_string()))
         .collect();
     let close = pty.bytes_for("\x1b");
     let help = pty.bytes_for("?");
     pty.send("\x1bq");
     pty.finish();
+    // The n-th fewest bytes, with its floor.
     let narrowing = |n: usize| {
         let mut sorted = typed.clone();
         sorted.sort_unstable();
         sorted[n.min(sorted.len() - 1)]
     };
+    let median = narrowing((typed.len() - 1) / 2);
+    let most = narrowing(typed.len());
     vec![
         ("`j` within the page".into(), within),
         ("`j` scrolling the list".into(), scroll),
         ("`/` (open search)".into(), open),
-        ("first search character (fills the results)".into(), first),
-        (
-            "a narrowing search character, median".into(),
-            narrowing((typed.len() - 1) / 2),
-        ),
-        (
-            "a narrowing search character, most".into(),
-            narrowing(typed.len()),
-        ),
+        ("first search character (fills the results)".into(), first.0),
+        ("… new text it shows (the floor)".into(), first.1),
+        ("a narrowing search character, median".into(), median.0),
+        ("… new text it shows (the floor)".into(), median.1),
+        ("a narrowing search character, most".into(), most.0),
+        ("… new text it shows (the floor)".into(), most.1),
         ("Esc (close search)".into(), close),
         ("`?` (help)".into(), help),
         ("Ctrl-L (whole screen)".into(), repaint),
