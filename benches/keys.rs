@@ -31,20 +31,6 @@ const SQLITE: Case = Case {
     narrowing: "qlite",
 };
 
-/// The screen's cells, row by row, text only.
-fn cells(pty: &Pty) -> Vec<Vec<String>> {
-    let screen = pty.screen.screen();
-    let (rows, cols) = screen.size();
-    let (rows, cols): (u16, u16) = (rows.into(), cols.into());
-    (0..rows)
-        .map(|y| {
-            (0..cols)
-                .map(|x| screen.cell(y, x).map_or("", |c| c.contents()).to_string())
-                .collect()
-        })
-        .collect()
-}
-
 /// A floor of what any program must write to go from `before` to
 /// `after`: for each row, the bytes of the non-blank characters that differ
 /// from the row of `before` most like it at the same columns. Rows may be
@@ -73,9 +59,9 @@ fn new_text(before: &[Vec<String>], after: &[Vec<String>]) -> usize {
 /// Bytes written for `key`, and the floor of what it had to write.
 fn with_floor(pty: &mut Pty, key: &str) -> (usize, usize) {
     pty.settle(std::time::Duration::from_millis(150));
-    let before = cells(pty);
+    let before = pty.texts();
     let bytes = pty.bytes_for(key);
-    (bytes, new_text(&before, &cells(pty)))
+    (bytes, new_text(&before, &pty.texts()))
 }
 
 /// The most bytes any of `n` presses of `key` wrote.

@@ -194,9 +194,8 @@ mod pty {
             self.screen.screen().contents()
         }
 
-        /// Every row's cells with their colours and attributes, as the
-        /// emulator holds them (a blank is a blank, written or erased).
-        pub fn cells(&self) -> Vec<String> {
+        /// `each` of every cell, row by row, as the emulator holds them.
+        fn rows_of<T>(&self, each: impl Fn(&vt100::Cell) -> T) -> Vec<Vec<T>> {
             let screen = self.screen.screen();
             let (rows, cols) = screen.size();
             let (rows, cols): (u16, u16) = (rows.into(), cols.into());
@@ -204,21 +203,35 @@ mod pty {
                 .map(|y| {
                     (0..cols)
                         .filter_map(|x| screen.cell(y, x))
-                        .map(|c| {
-                            let text = if c.has_contents() { c.contents() } else { " " };
-                            format!(
-                                "{text}{:?}{:?}{}{}{}{}|",
-                                c.fgcolor(),
-                                c.bgcolor(),
-                                u8::from(c.bold()),
-                                u8::from(c.underline()),
-                                u8::from(c.inverse()),
-                                u8::from(c.italic())
-                            )
-                        })
+                        .map(&each)
                         .collect()
                 })
                 .collect()
+        }
+
+        /// Every row's cells, text only.
+        pub fn texts(&self) -> Vec<Vec<String>> {
+            self.rows_of(|c| c.contents().to_string())
+        }
+
+        /// Every row's cells with their colours and attributes (a blank is
+        /// a blank, written or erased).
+        pub fn cells(&self) -> Vec<String> {
+            self.rows_of(|c| {
+                let text = if c.has_contents() { c.contents() } else { " " };
+                format!(
+                    "{text}{:?}{:?}{}{}{}{}|",
+                    c.fgcolor(),
+                    c.bgcolor(),
+                    u8::from(c.bold()),
+                    u8::from(c.underline()),
+                    u8::from(c.inverse()),
+                    u8::from(c.italic())
+                )
+            })
+            .into_iter()
+            .map(|row| row.concat())
+            .collect()
         }
 
         /// Waits until the screen shows `text`.
