@@ -11,6 +11,7 @@ mod idmap;
 mod input;
 mod lines;
 mod loader;
+mod messages;
 pub(crate) mod parallel;
 mod pipeline;
 mod siblings;

@@ -62,6 +62,11 @@ fn assert_same(seq: &Profile, par: &Profile, what: &str) {
         format!("{:?}", par.diagnostics),
         "{what}: diagnostics"
     );
+    assert_eq!(
+        (seq.dropped_diagnostics, seq.skipped_lines),
+        (par.dropped_diagnostics, par.skipped_lines),
+        "{what}: diagnostics dropped, lines skipped"
+    );
     assert_eq!(seq.parts.len(), par.parts.len(), "{what}: parts");
     for (a, b) in seq.parts.iter().zip(&par.parts) {
         assert_eq!(shape(a), shape(b), "{what}: part");
@@ -315,8 +320,8 @@ fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
 
 /// Counters as `cg_diff` writes them (negative, one of them `i64::MIN`) and
 /// in hex load in parallel, by the sequential loader's rule, per-line
-/// detail left in the file; a counter beyond 64 bits, which that loader
-/// saturates and warns about, is left to it.
+/// detail left in the file; so does a counter beyond 64 bits, which both
+/// saturate and warn about.
 #[test]
 fn signed_and_hex_counters_load_in_parallel() {
     let mut text = String::from("events: Ir Dr\n");
@@ -334,8 +339,7 @@ fn signed_and_hex_counters_load_in_parallel() {
     std::fs::write(&path, &text).unwrap();
     let seq = sequential(&path);
     assert!(!seq.diagnostics.is_empty(), "the sequential loader warns");
-    let par = load_parallel(std::slice::from_ref(&path), plan(4)).unwrap();
-    assert_eq!(par.err(), Some("counter beyond 64 bits"));
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 4]);
 }
 
 /// As yappi writes: every name declared up front by a `fn=` no line uses,
@@ -427,4 +431,59 @@ fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
             assert_same(&seq, &par, &format!("found, {chunks} chunks"));
         }
     }
+}
+
+/// Lines the sequential loader reads its own way, warns about or skips
+/// with an error (more counters than events, a counter beyond 64 bits, a
+/// cost line it cannot read, a position that goes below zero, a `calls=`
+/// followed by another line, a line that is not the format's) load in
+/// parallel, saying the same at the same lines, in any chunking.
+#[test]
+fn lines_the_loader_warns_about_load_in_parallel() {
+    let mut text = String::from("events: Ir Dr\n");
+    for f in 0..300 {
+        text.push_str(&format!("fn=f{f}\n{f} 1 2\n"));
+        text.push_str(match f % 7 {
+            0 => "+1 3 4 5 6\n",
+            1 => "+1 1 -99999999999999999999\n",
+            2 => "+1 3x\n+1 1\n",
+            3 => "-99999 1\n*\n",
+            4 => "cfn=g\ncalls=2 1\nfl=a.c\n+1 5\n",
+            5 => "what is this\n+1 1\n",
+            _ => "+2 -3 0x10\n",
+        });
+    }
+    let (_dir, path) = written("warned.callgrind", &text);
+    let seq = sequential(&path);
+    for said in [
+        "4 counters but 2 events",
+        "1 counter(s) beyond the signed 64-bit range saturated",
+        "cannot read cost line at `x`",
+        "relative position goes below zero (last was 3)",
+        "`calls=` is not followed by a cost line",
+        "not a profile line: `what is this`",
+    ] {
+        assert!(
+            seq.diagnostics.iter().any(|d| d.message.starts_with(said)),
+            "{said}: {:?}",
+            seq.diagnostics
+        );
+    }
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
+}
+
+/// More such lines than a profile keeps diagnostics for: both loaders keep
+/// the same first ones and count the rest, and the lines skipped.
+#[test]
+fn more_unreadable_lines_than_diagnostics_kept_load_in_parallel() {
+    let mut text = String::from("events: Ir\n");
+    for f in 0..6000 {
+        text.push_str(&format!("fn=f{f}\n{f} 1\n+1 ?\nnonsense\n"));
+    }
+    let (_dir, path) = written("noisy.callgrind", &text);
+    let seq = sequential(&path);
+    assert_eq!(seq.diagnostics.len(), cgtui::profile::KEPT_DIAGNOSTICS);
+    assert_eq!(seq.dropped_diagnostics, 12_000 - seq.diagnostics.len());
+    assert_eq!(seq.skipped_lines, 12_000);
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 7]);
 }

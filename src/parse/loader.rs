@@ -9,7 +9,7 @@
 
 use super::fields::{Field, tokenize};
 use super::lines::{self, SubPos};
-use super::{EdgeIndex, IdMap, LoadError};
+use super::{EdgeIndex, IdMap, LoadError, messages};
 use crate::profile::{Cost, FileId, FnId, ObjId, Part, Profile, Severity};
 use std::collections::HashSet;
 
@@ -284,8 +284,7 @@ impl<'p> Loader<'p> {
         } else if let Ok((_, (key, value))) = lines::header(line) {
             self.header(key, value);
         } else {
-            let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
-            self.error(format!("not a profile line: `{}`", shown.escape_debug()));
+            self.error(messages::not_a_profile_line(line));
         }
         if !self.events_declared && self.errors_before_events >= NOT_A_PROFILE_AFTER {
             return Err(LoadError::NotAProfile {
@@ -315,7 +314,7 @@ impl<'p> Loader<'p> {
 
     fn pending_without_cost_line(&mut self) {
         if let Pending::Call { .. } = self.pending {
-            self.error("`calls=` is not followed by a cost line; call dropped".into());
+            self.error(messages::CALL_WITHOUT_COST_LINE.into());
         }
         // A jump's position row may be missing; the jump is then at the last position.
         if let Pending::Jump { .. } = self.pending {

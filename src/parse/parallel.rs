@@ -13,13 +13,15 @@
 //! function's blocks again when a view asks for them. That is what keeps
 //! the load fast and its memory far below the size of the file.
 //!
-//! What the sequential loader would warn about, saturate or resolve in a
-//! way that depends on the order of the chunks makes a chunk give up
-//! (`Bail`); the caller then loads the files again with the sequential
-//! loader, which reports it.
+//! What the sequential loader says about a line on its own is noted by
+//! the scanner and said by the merge at that line (`notes`); what it would
+//! warn about, saturate or resolve in a way that depends on the order of
+//! the chunks makes a chunk give up (`Bail`); the caller then loads the
+//! files again with the sequential loader, which reports it.
 
 mod line_kind;
 pub(super) mod local;
+pub(super) mod notes;
 mod reread;
 mod scan;
 mod sections;
@@ -389,6 +391,7 @@ pub(super) struct Chunk {
     /// ended there (`scan::SECTION`).
     pub section: Option<u64>,
     pub trailer: Vec<(usize, Vec<u8>)>,
+    pub notes: notes::Notes,
     /// Object and function file current at the chunk's end (local indexes).
     pub end_obj: u32,
     pub end_fn_file: u32,
@@ -423,6 +426,7 @@ fn scan_chunk(
         end: scanner.section.unwrap_or(end),
         section: scanner.section,
         trailer: std::mem::take(&mut scanner.trailer),
+        notes: std::mem::take(&mut scanner.notes),
         end_obj: scanner.at.obj,
         end_fn_file: scanner.at.fn_file,
         tables: scanner.tables,

@@ -4,6 +4,7 @@
 use super::{Loader, Pending, Space};
 use crate::parse::fields::Field;
 use crate::parse::lines::{self, SubPos};
+use crate::parse::messages;
 use crate::profile::{CallSite, Cost, FileId, FnId, LineCost, ObjId, PartEdge};
 
 impl Loader<'_> {
@@ -151,14 +152,7 @@ impl Loader<'_> {
             } => last.checked_sub(delta),
         };
         if value.is_none() {
-            self.error(format!(
-                "relative position goes {} (last was {last})",
-                if matches!(p, SubPos::Rel { negative: true, .. }) {
-                    "below zero"
-                } else {
-                    "beyond 64 bits"
-                }
-            ));
+            self.error(messages::position_out_of_range(p, last));
         }
         value
     }
@@ -365,13 +359,7 @@ impl Loader<'_> {
         }
         let overflows = match parsed {
             Ok(n) => n,
-            Err(at) => {
-                let shown = String::from_utf8_lossy(&at[..at.len().min(30)]).into_owned();
-                return self.error(format!(
-                    "cannot read cost line at `{}`",
-                    shown.escape_debug()
-                ));
-            }
+            Err(at) => return self.error(messages::unreadable_cost_line(at)),
         };
         let mut at = self.last;
         for (k, p) in pos.iter().enumerate().take(self.part.positions.count()) {
@@ -382,15 +370,10 @@ impl Loader<'_> {
         }
         let width = self.part.width();
         if overflows > 0 {
-            self.warn(format!(
-                "{overflows} counter(s) beyond the signed 64-bit range saturated"
-            ));
+            self.warn(messages::saturated_counters(overflows));
         }
         if costs.len() > width {
-            self.warn(format!(
-                "{} counters but {width} events; the extra ones are ignored",
-                costs.len()
-            ));
+            self.warn(messages::extra_counters(costs.len(), width));
         }
         let costs = &costs[..costs.len().min(width)];
         let (addr, line) = self.addr_line(at);

@@ -6,6 +6,7 @@
 use super::{Loader, Pending};
 use crate::parse::IdMap;
 use crate::parse::parallel::local::{Entry, Space};
+use crate::parse::parallel::notes::{Note, Notes};
 use crate::parse::parallel::{Bail, Blocks, Chunk, LazyDetail, Sums};
 use crate::profile::{
     FileId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
@@ -135,13 +136,31 @@ impl Loader<'_> {
         self.at.obj = r.obj;
         self.at.function_file(r.fn_file);
         self.part_has_data |= has_data;
+        // What the chunk's lines make the loader say, in their order.
+        let mut notes = r.notes.kept.into_iter().peekable();
         for (line, text) in &r.trailer {
+            while let Some(note) = notes.next_if(|n| n.line < *line) {
+                self.say(first_line, note);
+            }
             self.line_no = first_line + line - 2;
             if self.line_with_fields(text, None).is_err() {
                 return Err(Bail("trailer line"));
             }
         }
+        notes.for_each(|note| self.say(first_line, note));
+        let p = &mut *self.profile;
+        p.dropped_diagnostics += r.notes.dropped;
+        p.skipped_lines += r.notes.dropped_errors;
         Ok(())
+    }
+
+    /// Says a chunk's `note` at its line (the chunk's first is `first_line`).
+    fn say(&mut self, first_line: usize, note: Note) {
+        self.line_no = first_line + note.line - 1;
+        match note.error {
+            true => self.error(note.message),
+            false => self.warn(note.message),
+        }
     }
 }
 
@@ -172,6 +191,7 @@ pub(in crate::parse) struct Resolved {
     pub(in crate::parse) lines: usize,
     sums: Sums,
     trailer: Vec<(usize, Vec<u8>)>,
+    notes: Notes,
     /// Object and function file current at the chunk's end.
     obj: ObjId,
     fn_file: FileId,
@@ -189,6 +209,7 @@ impl Names {
             end: _,
             section: _,
             trailer,
+            notes,
             end_obj,
             end_fn_file,
         } = c;
@@ -214,6 +235,7 @@ impl Names {
             lines,
             sums,
             trailer,
+            notes,
             obj: self.obj,
             fn_file: self.fn_file,
         })

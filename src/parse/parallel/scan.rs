@@ -1,8 +1,11 @@
 //! The body of a file, one chunk at a time: the same meaning as `Loader`
-//! gives each line, for files as Valgrind writes them. Anything the
-//! sequential loader would report, saturate or resolve in a way that depends
-//! on earlier chunks makes the scan give up (`Bail`): the file is then read
-//! again by the sequential loader, so both paths always agree.
+//! gives each line. What the sequential loader says about a line on its
+//! own (a cost line it cannot read, counters it saturates or ignores, a
+//! line that is not the format's) is noted for the merge to say
+//! (`notes`); what would depend on earlier chunks (a position relative to
+//! one before the chunk, a name ID defined elsewhere, sums that saturate)
+//! makes the scan give up (`Bail`): the file is then read again by the
+//! sequential loader, so both paths always agree.
 //!
 //! What a line means goes to a `Sink`: summed for the model while loading,
 //! or handed out as records when a function's detail is read again.
@@ -10,9 +13,11 @@
 use super::Bail;
 use super::line_kind::{Kind, is_comment_or_blank, is_cost, kind};
 use super::local::Tables;
+use super::notes::Notes;
 pub use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::fields::{self, absolute, blanks, digits};
-use crate::parse::lines;
+use crate::parse::lines::{self, SubPos};
+use crate::parse::messages;
 use crate::profile::Cost;
 
 /// Counters read in one pass without the general checks (writers put up to
@@ -64,6 +69,8 @@ pub struct Scanner<S> {
     pub trailer: Vec<(usize, Vec<u8>)>,
     /// The unknown keys met in the chunk.
     unknown_keys: Vec<Vec<u8>>,
+    /// Warnings and errors the loader says at the merge.
+    pub notes: Notes,
     /// Where the line that ended the scan with `SECTION` starts.
     pub section: Option<u64>,
 }
@@ -89,6 +96,7 @@ impl<S: Sink> Scanner<S> {
             lines: 0,
             trailer: Vec::new(),
             unknown_keys: Vec::new(),
+            notes: Notes::default(),
             section: None,
         }
     }
@@ -103,7 +111,7 @@ impl<S: Sink> Scanner<S> {
         if is_comment_or_blank(line) {
             return Ok(());
         }
-        self.flush()?;
+        self.flush(true)?;
         match kind(line) {
             Kind::Spec(key, value) => match self.spec(offset, key, value) {
                 Err(UNKNOWN_KEY) => {
@@ -126,7 +134,11 @@ impl<S: Sink> Scanner<S> {
                 self.section = Some(offset);
                 Err(SECTION)
             }
-            Kind::Unreadable => Err(Bail("unreadable line in the body")),
+            Kind::Unreadable => {
+                self.notes
+                    .error(self.lines, messages::not_a_profile_line(line));
+                Ok(())
+            }
         }
     }
 
@@ -134,7 +146,7 @@ impl<S: Sink> Scanner<S> {
     /// last position (as before any other line). A `fn=` no line used is
     /// no function (the next chunk starts with another `fn=`).
     pub fn finish(&mut self) -> Result<(), Bail> {
-        self.flush()
+        self.flush(false)
     }
 
     /// Makes the function of a `fn=` that waited for its first use.
@@ -146,9 +158,19 @@ impl<S: Sink> Scanner<S> {
         }
     }
 
-    fn flush(&mut self) -> Result<(), Bail> {
+    /// Settles what waits for a cost line at a line that is not one
+    /// (`within`) or at the chunk's end: a call is dropped (said within
+    /// the chunk; at its end the next chunk's line, or the file's end,
+    /// would say it, so the scan gives up there).
+    fn flush(&mut self, within: bool) -> Result<(), Bail> {
         match self.pending {
             Pending::None | Pending::SkipNext | Pending::SkipJumpRow => Ok(()),
+            Pending::Call { .. } if within => {
+                self.pending = Pending::None;
+                let message = messages::CALL_WITHOUT_COST_LINE.into();
+                self.notes.error(self.lines, message);
+                Ok(())
+            }
             Pending::Call { .. } => Err(Bail("`calls=` without its cost line")),
             // `pending_jump` takes the jump from `pending`.
             Pending::Jump { .. } => {
@@ -374,20 +396,16 @@ impl<S: Sink> Scanner<S> {
 
     fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
         self.use_declared();
-        let (at, known, i) = self.positions(line)?;
-        let costs = match fields::plain_counters(&line[i..], &mut self.plain) {
-            Some((n, _)) if n <= self.width => &self.plain[..n],
-            Some(_) => return Err(Bail("more counters than events")),
-            None => {
-                // Signs, hex, long numbers: the sequential loader's rule.
-                self.costs.clear();
-                match lines::counters(line, i, &mut self.costs) {
-                    Ok(0) if self.costs.len() <= self.width => &self.costs[..],
-                    Ok(0) => return Err(Bail("more counters than events")),
-                    Ok(_) => return Err(Bail("counter beyond 64 bits")),
-                    Err(_) => return Err(Bail("unreadable counters")),
-                }
-            }
+        let quick = self.positions(line).ok().and_then(|(at, known, i)| {
+            let (n, _) = fields::plain_counters(&line[i..], &mut self.plain)?;
+            (n <= self.width).then_some((at, known, n))
+        });
+        let (at, known, costs) = match quick {
+            Some((at, known, n)) => (at, known, &self.plain[..n]),
+            None => match self.general_cost_line(line)? {
+                Some((at, known)) => (at, known, &self.costs[..]),
+                None => return Ok(()),
+            },
         };
         // The common case, a function's own cost: summed straight into its row.
         if let (Pending::None, Some(func)) = (self.pending, self.at.func)
@@ -430,6 +448,54 @@ impl<S: Sink> Scanner<S> {
                 self.pending_jump(at)
             }
         }
+    }
+
+    /// A cost line by the sequential loader's rules (`lines::cost_line`):
+    /// signs, hex, numbers beyond 64 bits (saturated), more counters than
+    /// events (the extra ones ignored), each noted as it would say it; the
+    /// position and which columns are known, with the counters in `costs`.
+    /// A line it cannot read or whose position leaves the 64-bit range is
+    /// noted and skipped (`None`), dropping what waited for it.
+    fn general_cost_line(&mut self, line: &[u8]) -> Result<Option<([u64; 3], u8)>, Bail> {
+        let mut pos = [SubPos::Same; 3];
+        let overflows = match lines::cost_line(line, self.npos, &mut pos, &mut self.costs) {
+            Ok(overflows) => overflows,
+            Err(rest) => {
+                self.pending = Pending::None;
+                let message = messages::unreadable_cost_line(rest);
+                self.notes.error(self.lines, message);
+                return Ok(None);
+            }
+        };
+        let Last { mut at, mut known } = self.last;
+        for (k, &p) in pos.iter().enumerate().take(self.npos) {
+            let (bit, last) = (1u8 << k, at[k]);
+            if !matches!(p, SubPos::Abs(_)) && known & bit == 0 {
+                return Err(Bail("position relative to one before the chunk"));
+            }
+            let value = match p {
+                SubPos::Abs(v) => Some(v),
+                SubPos::Same => Some(last),
+                SubPos::Rel { negative, delta } => relative(last, negative, delta).ok(),
+            };
+            let Some(value) = value else {
+                self.pending = Pending::None;
+                let message = messages::position_out_of_range(p, last);
+                self.notes.error(self.lines, message);
+                return Ok(None);
+            };
+            (at[k], known) = (value, known | bit);
+        }
+        if overflows > 0 {
+            self.notes
+                .warn(self.lines, messages::saturated_counters(overflows));
+        }
+        if self.costs.len() > self.width {
+            let message = messages::extra_counters(self.costs.len(), self.width);
+            self.notes.warn(self.lines, message);
+            self.costs.truncate(self.width);
+        }
+        Ok(Some((at, known)))
     }
 
     fn pending_jump(&mut self, at: [u64; 3]) -> Result<(), Bail> {

@@ -1,0 +1,39 @@
+//! What the loaders say about body lines they cannot take as written: one
+//! wording, used by the sequential loader and by the scanner of the
+//! parallel one (which notes it for the merge to say at the same line).
+
+use super::lines::SubPos;
+
+/// A `calls=` line not followed by its cost line.
+pub const CALL_WITHOUT_COST_LINE: &str = "`calls=` is not followed by a cost line; call dropped";
+
+/// A cost line that stops making sense at `at` (the rest of the line).
+pub fn unreadable_cost_line(at: &[u8]) -> String {
+    let shown = String::from_utf8_lossy(&at[..at.len().min(30)]).into_owned();
+    format!("cannot read cost line at `{}`", shown.escape_debug())
+}
+
+/// A relative position `p` from `last` that leaves the 64-bit range.
+pub fn position_out_of_range(p: SubPos, last: u64) -> String {
+    let way = match p {
+        SubPos::Rel { negative: true, .. } => "below zero",
+        _ => "beyond 64 bits",
+    };
+    format!("relative position goes {way} (last was {last})")
+}
+
+/// Counters of a line that were saturated at the signed 64-bit limits.
+pub fn saturated_counters(overflows: usize) -> String {
+    format!("{overflows} counter(s) beyond the signed 64-bit range saturated")
+}
+
+/// A cost line with `counters` counters for `width` events.
+pub fn extra_counters(counters: usize, width: usize) -> String {
+    format!("{counters} counters but {width} events; the extra ones are ignored")
+}
+
+/// A line that is neither a cost line, a comment, `key=value` nor a header.
+pub fn not_a_profile_line(line: &[u8]) -> String {
+    let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+    format!("not a profile line: `{}`", shown.escape_debug())
+}
