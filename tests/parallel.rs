@@ -448,7 +448,7 @@ fn lines_the_loader_warns_about_load_in_parallel() {
             1 => "+1 1 -99999999999999999999\n",
             2 => "+1 3x\n+1 1\n",
             3 => "-99999 1\n*\n",
-            4 => "cfn=g\ncalls=2 1\nfl=a.c\n+1 5\n",
+            4 => "cfn=g\ncalls=2 1\nfl=a.c\n+1 5\ncalls=1 1\nbb=9\n",
             5 => "what is this\n+1 1\n",
             _ => "+2 -3 0x10\n",
         });

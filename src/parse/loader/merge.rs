@@ -136,10 +136,11 @@ impl Loader<'_> {
         self.at.obj = r.obj;
         self.at.function_file(r.fn_file);
         self.part_has_data |= has_data;
-        // What the chunk's lines make the loader say, in their order.
+        // What the chunk's lines make the loader say, in their order; a
+        // note at a trailer's line (a `calls=` it ends) comes first.
         let mut notes = r.notes.kept.into_iter().peekable();
         for (line, text) in &r.trailer {
-            while let Some(note) = notes.next_if(|n| n.line < *line) {
+            while let Some(note) = notes.next_if(|n| n.line <= *line) {
                 self.say(first_line, note);
             }
             self.line_no = first_line + line - 2;
