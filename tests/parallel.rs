@@ -436,20 +436,27 @@ fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
 /// Lines the sequential loader reads its own way, warns about or skips
 /// with an error (more counters than events, a counter beyond 64 bits, a
 /// cost line it cannot read, a position that goes below zero, a `calls=`
-/// followed by another line, a line that is not the format's) load in
+/// followed by another line, a line that is not the format's, `calls=` and
+/// jump lines it cannot use, whose next row it then skips) load in
 /// parallel, saying the same at the same lines, in any chunking.
 #[test]
 fn lines_the_loader_warns_about_load_in_parallel() {
-    let mut text = String::from("events: Ir Dr\n");
+    let mut text = String::from("events: Ir Dr\npositions: line\n");
     for f in 0..300 {
         text.push_str(&format!("fn=f{f}\n{f} 1 2\n"));
-        text.push_str(match f % 7 {
+        text.push_str(match f % 13 {
             0 => "+1 3 4 5 6\n",
             1 => "+1 1 -99999999999999999999\n",
             2 => "+1 3x\n+1 1\n",
             3 => "-99999 1\n*\n",
             4 => "cfn=g\ncalls=2 1\nfl=a.c\n+1 5\ncalls=1 1\nbb=9\n",
             5 => "what is this\n+1 1\n",
+            6 => "cfn=g\ncalls=x 1\n+1 5\n+1 2\n",
+            7 => "calls=1 1\n+1 5\n",
+            8 => "cfn=g\ncalls=1 zz\n+1 5\n",
+            9 => "jump=x 1\n+1\n+1 4\njcnd=1/2 +99999999999999999999\n+1 3\n",
+            10 => "cfn=h\ncalls=99999999999999999999 +2\n+1 5\n",
+            11 => "jump=99999999999999999999 +3\n+1\n",
             _ => "+2 -3 0x10\n",
         });
     }
@@ -462,6 +469,13 @@ fn lines_the_loader_warns_about_load_in_parallel() {
         "relative position goes below zero (last was 3)",
         "`calls=` is not followed by a cost line",
         "not a profile line: `what is this`",
+        "cannot read `calls=` count",
+        "`calls=` without a `cfn=` before it",
+        "cannot read target position `zz`",
+        "cannot read `jump=` counts",
+        "relative position goes beyond 64 bits",
+        "call count beyond 64 bits saturated",
+        "jump count beyond 64 bits saturated",
     ] {
         assert!(
             seq.diagnostics.iter().any(|d| d.message.starts_with(said)),
@@ -486,4 +500,26 @@ fn more_unreadable_lines_than_diagnostics_kept_load_in_parallel() {
     assert_eq!(seq.dropped_diagnostics, 12_000 - seq.diagnostics.len());
     assert_eq!(seq.skipped_lines, 12_000);
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 7]);
+}
+
+/// Found by the `parallel` fuzz target: a part whose last `calls=` has no
+/// cost line before the next part's header loaded in parallel (the call
+/// dropped, as the sequential loader drops it), but reading that
+/// function's lines again gave up at the part's end.
+#[test]
+fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
+    let mut text = String::from("events: Ir\n");
+    for f in 0..50 {
+        text.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n"));
+        text.push_str(if f == 49 { "\n" } else { "3 4\n" });
+    }
+    text.push_str("part: 2\nevents: Ir\nfn=g\n2 5\n");
+    let (_dir, path) = written("cut-call.callgrind", &text);
+    let seq = sequential(&path);
+    assert!(
+        (seq.diagnostics.iter()).any(|d| d.message.starts_with("`calls=` is not followed")),
+        "{:?}",
+        seq.diagnostics
+    );
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
 }

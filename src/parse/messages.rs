@@ -37,3 +37,31 @@ pub fn not_a_profile_line(line: &[u8]) -> String {
     let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
     format!("not a profile line: `{}`", shown.escape_debug())
 }
+
+/// A `calls=` line whose count cannot be read.
+pub const UNREADABLE_CALL_COUNT: &str = "cannot read `calls=` count";
+
+/// A `calls=` line with no `cfn=` before it.
+pub const CALL_WITHOUT_CALLEE: &str = "`calls=` without a `cfn=` before it";
+
+/// A `calls=` count saturated at the 64-bit limit.
+pub const SATURATED_CALL_COUNT: &str = "call count beyond 64 bits saturated";
+
+/// A jump count saturated at the 64-bit limit.
+pub const SATURATED_JUMP_COUNT: &str = "jump count beyond 64 bits saturated";
+
+/// A jump line before any `fn=`.
+pub const JUMP_WITHOUT_FUNCTION: &str = "jump before any `fn=`";
+
+/// A `jump=` or `jcnd=` (`key`) line whose counts cannot be read.
+pub fn unreadable_jump_counts(key: &str) -> String {
+    format!("cannot read `{key}=` counts")
+}
+
+/// A target position (of a call or jump) that cannot be read at `rest`.
+pub fn unreadable_target(rest: &[u8]) -> String {
+    format!(
+        "cannot read target position `{}`",
+        String::from_utf8_lossy(rest)
+    )
+}

@@ -125,10 +125,7 @@ impl Loader<'_> {
                 break;
             }
             let Ok((r, p)) = lines::subpos(rest) else {
-                self.error(format!(
-                    "cannot read target position `{}`",
-                    String::from_utf8_lossy(rest)
-                ));
+                self.error(messages::unreadable_target(rest));
                 return None;
             };
             *slot = self.resolve(k, p)?;
@@ -159,12 +156,12 @@ impl Loader<'_> {
 
     fn calls(&mut self, value: &[u8]) {
         let Ok((rest, count)) = lines::count_then_target(value) else {
-            self.error("cannot read `calls=` count".into());
+            self.error(messages::UNREADABLE_CALL_COUNT.into());
             self.pending = Pending::SkipNext;
             return;
         };
         let Some(callee) = self.at.callee else {
-            self.error("`calls=` without a `cfn=` before it".into());
+            self.error(messages::CALL_WITHOUT_CALLEE.into());
             self.pending = Pending::SkipNext;
             return;
         };
@@ -173,7 +170,7 @@ impl Loader<'_> {
             return;
         };
         if count.overflow {
-            self.warn("call count beyond 64 bits saturated".into());
+            self.warn(messages::SATURATED_CALL_COUNT.into());
         }
         self.pending = Pending::Call {
             callee,
@@ -191,14 +188,14 @@ impl Loader<'_> {
         let Ok((rest, taken, executed, overflow)) = parsed else {
             let key = if conditional { "jcnd" } else { "jump" };
             self.pending = Pending::SkipJumpRow;
-            return self.error(format!("cannot read `{key}=` counts"));
+            return self.error(messages::unreadable_jump_counts(key));
         };
         if overflow {
-            self.warn("jump count beyond 64 bits saturated".into());
+            self.warn(messages::SATURATED_JUMP_COUNT.into());
         }
         let Some(func) = self.at.func else {
             self.pending = Pending::SkipJumpRow;
-            return self.error("jump before any `fn=`".into());
+            return self.error(messages::JUMP_WITHOUT_FUNCTION.into());
         };
         let Some(target) = self.target(rest) else {
             self.pending = Pending::SkipJumpRow;

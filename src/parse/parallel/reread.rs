@@ -251,6 +251,7 @@ impl LazyDetail {
         };
         let npos = self.positions.count();
         let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b));
+        scanner.ends_before_a_line = true;
         let read = AtomicU64::new(0);
         let start = self.blocks.starts.get(b).unwrap_or(self.end);
         match scan_range(&self.path, start, end, &mut scanner, &read) {

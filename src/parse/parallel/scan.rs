@@ -15,7 +15,7 @@ use super::line_kind::{Kind, is_comment_or_blank, is_cost, kind};
 use super::local::Tables;
 use super::notes::Notes;
 pub use super::sink::{Last, LocalCall, LocalJump, Sink};
-use crate::parse::fields::{self, absolute, blanks, digits};
+use crate::parse::fields;
 use crate::parse::lines::{self, SubPos};
 use crate::parse::messages;
 use crate::profile::Cost;
@@ -38,6 +38,9 @@ const UNKNOWN_KEY: Bail = Bail("unknown line key");
 
 /// A `calls=` or jump line waiting for its next line, with local ids.
 type Pending = crate::parse::context::Pending<u32, u32>;
+
+mod calls;
+mod positions;
 
 /// Where a line is, with local ids (object and files 0: inherited).
 type Context = crate::parse::context::Context<u32, u32, u32, u32>;
@@ -73,6 +76,11 @@ pub struct Scanner<S> {
     pub notes: Notes,
     /// Where the line that ended the scan with `SECTION` starts.
     pub section: Option<u64>,
+    /// Whether the range scanned ends before a line that is not a cost
+    /// line, as a block read again does (its next `fn=`, or the header of
+    /// the next part): a call waiting there is dropped as it was when the
+    /// file was loaded. A chunk does not know what follows it.
+    pub ends_before_a_line: bool,
 }
 
 impl<S: Sink> Scanner<S> {
@@ -98,6 +106,7 @@ impl<S: Sink> Scanner<S> {
             unknown_keys: Vec::new(),
             notes: Notes::default(),
             section: None,
+            ends_before_a_line: false,
         }
     }
 
@@ -146,7 +155,7 @@ impl<S: Sink> Scanner<S> {
     /// last position (as before any other line). A `fn=` no line used is
     /// no function (the next chunk starts with another `fn=`).
     pub fn finish(&mut self) -> Result<(), Bail> {
-        self.flush(false)
+        self.flush(self.ends_before_a_line)
     }
 
     /// Makes the function of a `fn=` that waited for its first use.
@@ -164,7 +173,13 @@ impl<S: Sink> Scanner<S> {
     /// would say it, so the scan gives up there).
     fn flush(&mut self, within: bool) -> Result<(), Bail> {
         match self.pending {
-            Pending::None | Pending::SkipNext | Pending::SkipJumpRow => Ok(()),
+            Pending::None => Ok(()),
+            // At the file's end the loader says the file looks truncated.
+            Pending::SkipNext if !within => Err(Bail("`calls=` without its cost line")),
+            Pending::SkipNext | Pending::SkipJumpRow => {
+                self.pending = Pending::None;
+                Ok(())
+            }
             Pending::Call { .. } if within => {
                 self.pending = Pending::None;
                 let message = messages::CALL_WITHOUT_COST_LINE.into();
@@ -225,72 +240,6 @@ impl<S: Sink> Scanner<S> {
         Ok(())
     }
 
-    fn calls(&mut self, value: &[u8]) -> Result<(), Bail> {
-        // Counts beyond 64 bits (saturated and warned about) are declined.
-        let Some((count, rest)) = fields::count(value) else {
-            return Err(Bail("unusual `calls=` count"));
-        };
-        let callee = self.at.callee.ok_or(Bail("`calls=` without `cfn=`"))?;
-        let target = self.target(rest)?;
-        self.pending = Pending::Call {
-            callee,
-            count,
-            target,
-        };
-        Ok(())
-    }
-
-    fn jump(&mut self, conditional: bool, value: &[u8]) -> Result<(), Bail> {
-        let (taken, executed, rest) = match fields::jump_counts(conditional, value) {
-            Some(counts) => counts,
-            None => match lines::jump_counts(conditional, value) {
-                Ok((_, (t, e))) if t.overflow || e.is_some_and(|e| e.overflow) => {
-                    return Err(Bail("jump count beyond 64 bits"));
-                }
-                Ok((rest, (t, e))) => (t.value, e.map(|e| e.value), rest),
-                Err(_) => return Err(Bail("unreadable jump")),
-            },
-        };
-        let func = self.at.func.ok_or(Bail("jump before `fn=`"))?;
-        let target = self.target(rest)?;
-        let tables = &mut self.tables;
-        let function = |name, file, obj| tables.function(name, file, obj);
-        self.pending = self.at.jump(func, (target, taken, executed), function);
-        Ok(())
-    }
-
-    /// Target subpositions, as `Loader::target` reads them, for fields
-    /// separated by blanks (anything else is left to the sequential loader).
-    fn target(&self, text: &[u8]) -> Result<[u64; 3], Bail> {
-        const UNUSUAL_TARGET: Bail = Bail("unusual target position");
-        let mut out = self.last.at;
-        let mut known = self.last.known;
-        let mut i = 0;
-        fields::skip_blanks(text, &mut i);
-        for (k, slot) in out.iter_mut().enumerate().take(self.npos) {
-            let known_k = self.last.known & (1 << k) != 0;
-            *slot = match text.get(i) {
-                None => break,
-                Some(b'*') if known_k => {
-                    i += 1;
-                    *slot
-                }
-                Some(&sign @ (b'+' | b'-')) if known_k => {
-                    let delta = digits(text, &mut i, 1).ok_or(UNUSUAL_TARGET)?;
-                    relative(*slot, sign == b'-', delta)?
-                }
-                Some(b'0'..=b'9') => absolute(text, &mut i).ok_or(UNUSUAL_TARGET)?,
-                _ => return Err(UNUSUAL_TARGET),
-            };
-            known |= 1 << k;
-            if !blanks(text, &mut i) {
-                return Err(UNUSUAL_TARGET);
-            }
-        }
-        self.all_known(known)?;
-        Ok(out)
-    }
-
     /// Applies the line at the start of `text`, which holds it whole with
     /// its `\n`; returns its length with the `\n`. A function's own cost
     /// line is read in one pass that finds its end too; any other line is
@@ -337,63 +286,6 @@ impl<S: Sink> Scanner<S> {
         Some(i + len)
     }
 
-    /// `positions` for `N` columns once all are known (after a chunk's first
-    /// line, nearly always): no per-column checks. Each column is its own
-    /// value, not an element of an array written one at a time and then
-    /// read whole, which the processor cannot forward from its stores to
-    /// the wider read (`perf annotate` showed a fifth of the scan waiting
-    /// there; 2% less processor time on the 100 MB profile).
-    #[inline(always)]
-    fn known_positions<const N: usize>(&self, line: &[u8]) -> Option<([u64; 3], u8, usize)> {
-        let all = (1u8 << N) - 1;
-        if self.last.known & all != all {
-            return self.positions(line).ok();
-        }
-        let [a, b, c] = self.last.at;
-        let mut i = 0;
-        let a = known_column(line, &mut i, a)?;
-        let b = if N > 1 {
-            known_column(line, &mut i, b)?
-        } else {
-            b
-        };
-        let c = if N > 2 {
-            known_column(line, &mut i, c)?
-        } else {
-            c
-        };
-        Some(([a, b, c], self.last.known, i))
-    }
-
-    /// The subpositions at the start of `line`: the columns, which of them
-    /// are known, and where the counters begin.
-    #[inline(always)]
-    fn positions(&self, line: &[u8]) -> Result<([u64; 3], u8, usize), Bail> {
-        let mut at = self.last.at;
-        let mut known = self.last.known;
-        let mut i = 0;
-        for (k, column) in at.iter_mut().enumerate().take(self.npos) {
-            let bit = 1u8 << k;
-            *column = match line.get(i) {
-                Some(b'*') if known & bit != 0 => {
-                    i += 1;
-                    *column
-                }
-                Some(&sign @ (b'+' | b'-')) if known & bit != 0 => {
-                    let delta = digits(line, &mut i, 1).ok_or(UNUSUAL)?;
-                    relative(*column, sign == b'-', delta)?
-                }
-                Some(b'0'..=b'9') => absolute(line, &mut i).ok_or(UNUSUAL)?,
-                _ => return Err(Bail("unusual or relative-to-unknown position")),
-            };
-            known |= bit;
-            if !blanks(line, &mut i) {
-                return Err(UNUSUAL);
-            }
-        }
-        Ok((at, known, i))
-    }
-
     fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
         self.use_declared();
         let quick = self.positions(line).ok().and_then(|(at, known, i)| {
@@ -418,8 +310,10 @@ impl<S: Sink> Scanner<S> {
             return Ok(());
         }
         match std::mem::replace(&mut self.pending, Pending::None) {
-            // The scanner never skips (it gives up instead).
-            Pending::None | Pending::SkipNext | Pending::SkipJumpRow => {
+            // The row of a `calls=` or jump line that could not be used.
+            Pending::SkipNext => Ok(()),
+            Pending::SkipJumpRow if costs.is_empty() => Ok(()),
+            Pending::None | Pending::SkipJumpRow => {
                 let func = self.at.func.ok_or(Bail("cost line before `fn=`"))?;
                 self.last = Last { at, known };
                 self.sink
@@ -458,7 +352,15 @@ impl<S: Sink> Scanner<S> {
     /// noted and skipped (`None`), dropping what waited for it.
     fn general_cost_line(&mut self, line: &[u8]) -> Result<Option<([u64; 3], u8)>, Bail> {
         let mut pos = [SubPos::Same; 3];
-        let overflows = match lines::cost_line(line, self.npos, &mut pos, &mut self.costs) {
+        let parsed = lines::cost_line(line, self.npos, &mut pos, &mut self.costs);
+        // A jump's row the loader skips only if it has no counters.
+        if matches!(self.pending, Pending::SkipJumpRow) {
+            self.pending = Pending::None;
+            if self.costs.is_empty() {
+                return Ok(None);
+            }
+        }
+        let overflows = match parsed {
             Ok(overflows) => overflows,
             Err(rest) => {
                 self.pending = Pending::None;
@@ -469,22 +371,10 @@ impl<S: Sink> Scanner<S> {
         };
         let Last { mut at, mut known } = self.last;
         for (k, &p) in pos.iter().enumerate().take(self.npos) {
-            let (bit, last) = (1u8 << k, at[k]);
-            if !matches!(p, SubPos::Abs(_)) && known & bit == 0 {
-                return Err(Bail("position relative to one before the chunk"));
-            }
-            let value = match p {
-                SubPos::Abs(v) => Some(v),
-                SubPos::Same => Some(last),
-                SubPos::Rel { negative, delta } => relative(last, negative, delta).ok(),
-            };
-            let Some(value) = value else {
+            if !self.resolve(k, p, &mut at, &mut known)? {
                 self.pending = Pending::None;
-                let message = messages::position_out_of_range(p, last);
-                self.notes.error(self.lines, message);
                 return Ok(None);
-            };
-            (at[k], known) = (value, known | bit);
+            }
         }
         if overflows > 0 {
             self.notes
@@ -498,31 +388,40 @@ impl<S: Sink> Scanner<S> {
         Ok(Some((at, known)))
     }
 
+    /// Column `k` of a position, `p` read as `Loader::resolve` does, into
+    /// `at`; false (noted) where it leaves the 64-bit range. A column
+    /// relative to one before the chunk gives up.
+    fn resolve(
+        &mut self,
+        k: usize,
+        p: SubPos,
+        at: &mut [u64; 3],
+        known: &mut u8,
+    ) -> Result<bool, Bail> {
+        let (bit, last) = (1u8 << k, at[k]);
+        if !matches!(p, SubPos::Abs(_)) && *known & bit == 0 {
+            return Err(Bail("position relative to one before the chunk"));
+        }
+        let value = match p {
+            SubPos::Abs(v) => Some(v),
+            SubPos::Same => Some(last),
+            SubPos::Rel { negative, delta } => relative(last, negative, delta).ok(),
+        };
+        let Some(value) = value else {
+            let message = messages::position_out_of_range(p, last);
+            self.notes.error(self.lines, message);
+            return Ok(false);
+        };
+        (at[k], *known) = (value, *known | bit);
+        Ok(true)
+    }
+
     fn pending_jump(&mut self, at: [u64; 3]) -> Result<(), Bail> {
         match self.at.take_jump(&mut self.pending, at) {
             Some(jump) => self.sink.jump(&self.tables, jump),
             None => Ok(()),
         }
     }
-}
-
-/// A column of a position whose value before is `last` (`*`, relative or
-/// absolute), and the blanks after it.
-#[inline(always)]
-fn known_column(line: &[u8], i: &mut usize, last: u64) -> Option<u64> {
-    let v = match line.get(*i)? {
-        b'*' => {
-            *i += 1;
-            last
-        }
-        &sign @ (b'+' | b'-') => {
-            let delta = digits(line, i, 1)?;
-            relative(last, sign == b'-', delta).ok()?
-        }
-        b'0'..=b'9' => absolute(line, i)?,
-        _ => return None,
-    };
-    blanks(line, i).then_some(v)
 }
 
 fn relative(last: u64, negative: bool, delta: u64) -> Result<u64, Bail> {
