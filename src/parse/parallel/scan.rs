@@ -350,6 +350,8 @@ impl<S: Sink> Scanner<S> {
     /// position and which columns are known, with the counters in `costs`.
     /// A line it cannot read or whose position leaves the 64-bit range is
     /// noted and skipped (`None`), dropping what waited for it.
+    #[cold]
+    #[inline(never)]
     fn general_cost_line(&mut self, line: &[u8]) -> Result<Option<([u64; 3], u8)>, Bail> {
         let mut pos = [SubPos::Same; 3];
         let parsed = lines::cost_line(line, self.npos, &mut pos, &mut self.costs);

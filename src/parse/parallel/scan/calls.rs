@@ -81,10 +81,19 @@ impl<S: Sink> Scanner<S> {
 
     /// Target subpositions, as `Loader::target` reads them: `None` (noted)
     /// where that loader cannot read them.
+    #[inline]
     fn target(&mut self, text: &[u8]) -> Result<Option<[u64; 3]>, Bail> {
-        if let Some(at) = self.quick_target(text) {
-            return Ok(Some(at));
+        match self.quick_target(text) {
+            Some(at) => Ok(Some(at)),
+            None => self.general_target(text),
         }
+    }
+
+    /// `target` by the loader's own rule (`lines::subpos`), for what the
+    /// quick reading declines.
+    #[cold]
+    #[inline(never)]
+    fn general_target(&mut self, text: &[u8]) -> Result<Option<[u64; 3]>, Bail> {
         let Last { mut at, mut known } = self.last;
         let mut rest = text.trim_ascii();
         for k in 0..self.npos {
@@ -107,6 +116,7 @@ impl<S: Sink> Scanner<S> {
 
     /// `target` for fields of plain digits separated by blanks, every
     /// column known.
+    #[inline]
     fn quick_target(&self, text: &[u8]) -> Option<[u64; 3]> {
         let mut out = self.last.at;
         let mut known = self.last.known;
