@@ -190,6 +190,25 @@ fn the_list_stays_usable_at_40x10() {
     }
 }
 
+/// At 40 columns `main`'s 35 callees left a title of ten cells, and
+/// "Callees: 35" was cut to "Callees: 3": a count is shown whole or not at
+/// all, never as other digits.
+#[test]
+fn a_narrow_pane_title_never_cuts_its_count() {
+    for w in 36..=60 {
+        let mut app = sample_app("cpp-names.callgrind");
+        press(&mut app, "/main<Enter><Enter>");
+        let screen = text(&render(&mut app, w, 10));
+        let title = (screen.lines().find(|l| l.contains("%fn")))
+            .unwrap_or_else(|| panic!("{w} columns: no callees pane\n{screen}"));
+        let count = (title.split([' ', ':']).rfind(|w| !w.is_empty())).unwrap();
+        assert!(
+            count == "35" || !count.chars().all(|c| c.is_ascii_digit()),
+            "{w} columns: {title:?}"
+        );
+    }
+}
+
 #[test]
 fn unknown_counts_and_recursive_calls_say_what_they_are() {
     let mut app = sample_app("xtree-memory.callgrind");

@@ -7,7 +7,7 @@ use crate::format::percent_text;
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
 use crate::tui::layout::Pane;
-use crate::tui::widgets::{Column, Table, Width, name_cell, put_line};
+use crate::tui::widgets::{Column, Table, Width, cells, name_cell, put_line};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -45,13 +45,21 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     // A cycle's callees pane lists its members first.
     let members: &[FnId] = if callers { &[] } else { &app.members };
     let what = if callers { "Callers of" } else { "Callees of" };
-    let tail = format!("{}: {}", cycle_mark(app, cur), members.len() + edges.len());
+    let (mark, count) = (cycle_mark(app, cur), members.len() + edges.len());
+    let tail = format!("{mark}: {count}");
     let title = move |width: usize| {
-        let room = width.saturating_sub(what.len() + 1 + tail.len());
+        let room = width.saturating_sub(what.len() + 1 + cells(&tail));
         if room < 4 {
-            // No room for a name: "Callees: 3" (the status line names it).
+            // No room for a name (the status line names it): "Callees: 35",
+            // shorter where it must be, but never a count cut to other digits.
             let short = what.trim_end_matches(" of");
-            return vec![Span::raw(format!("{short}{tail}"))];
+            let forms = [
+                format!("{short}{tail}"),
+                format!("{short}:{count}"),
+                count.to_string(),
+            ];
+            let fits = forms.into_iter().find(|f| cells(f) <= width);
+            return vec![Span::raw(fits.unwrap_or_default())];
         }
         let mut spans = vec![Span::raw(format!("{what} "))];
         spans.extend(name_spans(app, cur, room, t.title(focused)));
