@@ -209,6 +209,18 @@ fn a_narrow_pane_title_never_cuts_its_count() {
     }
 }
 
+/// The help in a narrow terminal cut its lines silently ("call tree of",
+/// "quit (exit s"): a cut line ends with the ellipsis.
+#[test]
+fn a_narrow_help_marks_the_lines_it_cuts() {
+    let mut app = sample_app("cpp-names.callgrind");
+    press(&mut app, "?");
+    let screen = text(&render(&mut app, 40, 10));
+    let line = (screen.lines().find(|l| l.contains("call tree")))
+        .unwrap_or_else(|| panic!("no help line\n{screen}"));
+    assert!(line.contains("call tree o…│"), "{screen}");
+}
+
 #[test]
 fn unknown_counts_and_recursive_calls_say_what_they_are() {
     let mut app = sample_app("xtree-memory.callgrind");

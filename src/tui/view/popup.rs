@@ -31,6 +31,7 @@ fn frame(app: &App, buf: &mut Buffer, rect: Rect, title: String, style: Style) -
 
 pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
+    let g = t.glyphs();
     let inner = frame(app, buf, rect, " Keys (Esc or q closes) ".into(), t.key());
     let lines = keymap::help_lines(t.ascii);
     for (y, (title, keys, help)) in lines
@@ -39,15 +40,18 @@ pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .take(inner.height as usize)
         .enumerate()
     {
+        // A popup narrower than a line cuts it with a mark, not silently.
+        let width = inner.width as usize;
         let spans = match title {
             Some(title) => vec![Span::styled(
-                title.to_string(),
+                fit(title, width, g),
                 Style::new().add_modifier(Modifier::BOLD),
             )],
-            None => vec![
-                Span::styled(format!("  {keys:<20}"), t.key()),
-                Span::raw(help.to_string()),
-            ],
+            None => {
+                let keys = fit(&format!("  {keys:<20}"), width, g);
+                let room = width.saturating_sub(cells(&keys));
+                vec![Span::styled(keys, t.key()), Span::raw(fit(help, room, g))]
+            }
         };
         put_line(buf, inner, y as u16, spans, Style::new());
     }
