@@ -362,7 +362,11 @@ impl App {
             chrome,
         };
         let popup = self.popup.as_ref().map(|p| match p {
-            Popup::Help(_) => size(76, keymap::help_lines(false).len() as u16 + 2, 2),
+            Popup::Help(_) => size(
+                keymap::help_width() as u16 + 2,
+                keymap::help_lines(false).len() as u16 + 2,
+                2,
+            ),
             Popup::Parts(_) => size(90, self.profile.parts.len() as u16 + 4, 4),
             // Full width: results that narrow move with the terminal's
             // scroll, which would drag what stands beside them along.

@@ -11,6 +11,7 @@ mod bindings;
 mod text;
 
 use super::action::Action;
+use super::widgets::cells;
 pub use bindings::{Binding, all as bindings};
 pub use text::parse_keys;
 
@@ -225,6 +226,16 @@ pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static st
         }
     }
     out
+}
+
+/// Cells the help's widest line takes: the popup is that wide where the
+/// screen allows, so that no line is cut on a wide terminal.
+pub fn help_width() -> usize {
+    let line = |(title, keys, help): &(Option<&str>, String, &str)| match title {
+        Some(title) => cells(title),
+        None => 2 + cells(keys).max(20) + cells(help),
+    };
+    help_lines(false).iter().map(line).max().unwrap_or(0)
 }
 
 /// The key table of README.md, one row per context, made from the same
