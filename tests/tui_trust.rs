@@ -221,6 +221,17 @@ fn a_narrow_help_marks_the_lines_it_cuts() {
     assert!(line.contains("call tree o…│"), "{screen}");
 }
 
+/// The warnings of a file that has none said "0-0 of 0".
+#[test]
+fn no_load_warnings_say_so() {
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "w");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("Load warnings: 0"), "{screen}");
+    assert!(screen.contains("None: every line"), "{screen}");
+    assert!(!screen.contains("0-0 of 0"), "{screen}");
+}
+
 #[test]
 fn unknown_counts_and_recursive_calls_say_what_they_are() {
     let mut app = sample_app("xtree-memory.callgrind");

@@ -314,11 +314,14 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         let text = fit(&d.to_string(), body.width as usize, t.glyphs());
         put_line(buf, body, y as u16, vec![Span::raw(text)], Style::new());
     }
-    let mut foot = format!(
-        " {}-{} of {shown}",
-        (scroll.offset + 1).min(shown),
-        (scroll.offset + body.height as usize).min(shown)
-    );
+    let mut foot = match shown {
+        0 => " None: every line of the profile was read as written.".to_string(),
+        _ => format!(
+            " {}-{} of {shown}",
+            (scroll.offset + 1).min(shown),
+            (scroll.offset + body.height as usize).min(shown)
+        ),
+    };
     if more > 0 {
         foot.push_str(&format!("; {more} more were counted, not kept"));
     }
