@@ -209,6 +209,21 @@ fn a_narrow_pane_title_never_cuts_its_count() {
     }
 }
 
+/// A name with a qualifier (namesakes in two objects) in a narrow title
+/// read "Callees of (… …: 1": a short name is shown whole before its
+/// qualifier is, and a cut one never leaves too little to read.
+#[test]
+fn a_narrow_title_keeps_the_name_rather_than_two_ellipses() {
+    for w in 40..=70 {
+        let mut app = sample_app("recursion.callgrind");
+        press(&mut app, "/below<Enter><Enter>");
+        let screen = text(&render(&mut app, w, 10));
+        let title = (screen.lines().find(|l| l.contains("%fn")))
+            .unwrap_or_else(|| panic!("{w} columns: no callees pane\n{screen}"));
+        assert!(title.matches('…').count() <= 1, "{w} columns: {title:?}");
+    }
+}
+
 /// The help in a narrow terminal cut its lines silently ("call tree of",
 /// "quit (exit s"): a cut line ends with the ellipsis.
 #[test]

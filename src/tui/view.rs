@@ -107,6 +107,9 @@ pub fn cycle_mark(app: &App, f: FnId) -> String {
 /// A function's name (as `shown_name`) cut to `width` cells keeping its start and end,
 /// followed by what tells it apart from others of the same name (dim),
 /// as spans in `style`.
+/// The fewest cells a cut name is given beside its qualifier.
+const MIN_NAME: usize = 8;
+
 pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'static>> {
     use super::widgets::{cells, fit, fit_middle};
     let g = app.theme.glyphs();
@@ -124,8 +127,17 @@ pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'s
         return vec![Span::styled(fit_middle(name, width, g), style)];
     };
     let q = crate::format::printable(&q).into_owned();
-    // The name keeps at least half the room; the qualifier gets the rest.
-    let name_room = width.saturating_sub(cells(&q)).max(width / 2);
+    // A name that fits is shown whole and the qualifier gets the rest; a
+    // longer one keeps at least half the room, or all of it where that
+    // half is too little to read: the qualifier only tells namesakes apart
+    // ("(… …" told nothing).
+    let name_room = match cells(name) {
+        whole if whole <= width => whole,
+        _ => width.saturating_sub(cells(&q)).max(width / 2),
+    };
+    if name_room < MIN_NAME.min(cells(name)) {
+        return vec![Span::styled(fit_middle(name, width, g), style)];
+    }
     let name = fit_middle(name, name_room, g);
     let q = fit(&q, width.saturating_sub(cells(&name)), g);
     vec![
