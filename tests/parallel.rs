@@ -523,3 +523,33 @@ fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
     );
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
 }
+
+/// Found by the `parallel` fuzz target: a sum that overflows (ten costs of
+/// 18 digits in one function) was added once by the quick reading, which
+/// then declined the line, and again by the general one, which found no
+/// overflow in the wrapped sum: the parallel loader went on with a wrong
+/// total instead of leaving the file to the sequential loader, which
+/// saturates it and says so.
+#[test]
+fn a_sum_that_overflows_is_not_added_twice() {
+    let mut text = String::from("events: Ir\n");
+    for f in 0..20 {
+        text.push_str(&format!("fn=f{f}\n{f} 1\n"));
+    }
+    text.push_str("fn=big\n");
+    for line in 0..10 {
+        text.push_str(&format!("{line} 999999999999999999\n"));
+    }
+    let (_dir, path) = written("overflow.callgrind", &text);
+    let seq = sequential(&path);
+    assert!(
+        (seq.diagnostics.iter()).any(|d| d.message.starts_with("costs add up beyond")),
+        "{:?}",
+        seq.diagnostics
+    );
+    for chunks in [1, 2] {
+        let par = load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap();
+        assert_eq!(par.err(), Some("cost beyond 64 bits"), "{chunks} chunks");
+    }
+    loads_through_load_paths_as(&path, &seq, "through load_paths");
+}

@@ -25,7 +25,8 @@ pub struct Sums {
 }
 
 /// Adds `costs` into `into`; false on overflow (the sequential loader
-/// saturates and says so).
+/// saturates and says so), `into` then left as it was: the caller may read
+/// the line again another way, which must not find it added once already.
 #[inline(always)]
 pub fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
     let mut overflow = false;
@@ -33,6 +34,12 @@ pub fn add(into: &mut [Cost], costs: &[Cost]) -> bool {
         let (v, o) = s.overflowing_add(c);
         *s = v;
         overflow |= o;
+    }
+    if overflow {
+        // Wrapping sums undo exactly.
+        for (s, &c) in into.iter_mut().zip(costs) {
+            *s = s.wrapping_sub(c);
+        }
     }
     !overflow
 }
