@@ -32,18 +32,19 @@ const SQLITE: Case = Case {
 };
 
 /// A floor of what any program must write to go from `before` to
-/// `after`: for each row, the bytes of the non-blank characters that differ
-/// from the row of `before` most like it at the same columns. Rows may be
-/// moved (a scroll), blanks erased and a run of one character repeated
-/// (`CSI n b`) for free here, and a row of `before` may lend its text to
-/// several rows of `after`, which no terminal allows: the floor is lower
-/// than what can be done, never higher.
+/// `after`, moving rows only as a terminal can (scrolls, inserted and
+/// deleted lines: rows that stay keep their order): each row of `after`
+/// comes from a row of `before` it was moved onto, at most one each, in
+/// order, or is written afresh, and costs the bytes of its non-blank
+/// characters that differ from that row at the same columns. Erasing and
+/// moving are free here, and a run of one character costs one (`CSI n
+/// b` repeats it): the floor is lower than what can be done, never higher.
 fn new_text(before: &[Vec<String>], after: &[Vec<String>]) -> usize {
-    let unsent = |old: &[String], new: &[String]| -> usize {
+    let unsent = |old: Option<&Vec<String>>, new: &[String]| -> usize {
         let mut last: Option<&String> = None;
         let mut bytes = 0;
-        for (n, o) in new.iter().zip(old) {
-            let sent = n != o && !n.trim().is_empty();
+        for (x, n) in new.iter().enumerate() {
+            let sent = old.is_none_or(|o| o.get(x) != Some(n)) && !n.trim().is_empty();
             if sent && last != Some(n) {
                 bytes += n.len();
             }
@@ -51,9 +52,20 @@ fn new_text(before: &[Vec<String>], after: &[Vec<String>]) -> usize {
         }
         bytes
     };
-    (after.iter())
-        .map(|row| before.iter().map(|old| unsent(old, row)).min().unwrap_or(0))
-        .sum()
+    // least[i][j]: the floor for after[j..] from before[i..].
+    let (n, m) = (before.len(), after.len());
+    let mut least = vec![vec![0usize; m + 1]; n + 1];
+    for j in (0..m).rev() {
+        least[n][j] = least[n][j + 1] + unsent(None, &after[j]);
+    }
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            least[i][j] = (least[i + 1][j])
+                .min(least[i][j + 1] + unsent(None, &after[j]))
+                .min(least[i + 1][j + 1] + unsent(Some(&before[i]), &after[j]));
+        }
+    }
+    least[0][0]
 }
 
 /// Bytes written for `key`, and the floor of what it had to write.
