@@ -73,7 +73,12 @@ fn with_floor(pty: &mut Pty, key: &str) -> (usize, usize) {
     pty.settle(std::time::Duration::from_millis(150));
     let before = pty.texts();
     let bytes = pty.bytes_for(key);
-    (bytes, new_text(&before, &pty.texts()))
+    let floor = new_text(&before, &pty.texts());
+    assert!(
+        floor <= bytes,
+        "{key:?}: a floor of {floor} above the {bytes} written"
+    );
+    (bytes, floor)
 }
 
 /// The most bytes any of `n` presses of `key` wrote.

@@ -433,6 +433,15 @@ fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
     }
 }
 
+/// Asserts that `profile` has a diagnostic beginning with `said`.
+fn assert_says(profile: &Profile, said: &str) {
+    assert!(
+        (profile.diagnostics.iter()).any(|d| d.message.starts_with(said)),
+        "{said}: {:?}",
+        profile.diagnostics
+    );
+}
+
 /// Lines the sequential loader reads its own way, warns about or skips
 /// with an error (more counters than events, a counter beyond 64 bits, a
 /// cost line it cannot read, a position that goes below zero, a `calls=`
@@ -477,11 +486,7 @@ fn lines_the_loader_warns_about_load_in_parallel() {
         "call count beyond 64 bits saturated",
         "jump count beyond 64 bits saturated",
     ] {
-        assert!(
-            seq.diagnostics.iter().any(|d| d.message.starts_with(said)),
-            "{said}: {:?}",
-            seq.diagnostics
-        );
+        assert_says(&seq, said);
     }
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
 }
@@ -516,11 +521,7 @@ fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
     text.push_str("part: 2\nevents: Ir\nfn=g\n2 5\n");
     let (_dir, path) = written("cut-call.callgrind", &text);
     let seq = sequential(&path);
-    assert!(
-        (seq.diagnostics.iter()).any(|d| d.message.starts_with("`calls=` is not followed")),
-        "{:?}",
-        seq.diagnostics
-    );
+    assert_says(&seq, "`calls=` is not followed");
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
 }
 
@@ -542,11 +543,7 @@ fn a_sum_that_overflows_is_not_added_twice() {
     }
     let (_dir, path) = written("overflow.callgrind", &text);
     let seq = sequential(&path);
-    assert!(
-        (seq.diagnostics.iter()).any(|d| d.message.starts_with("costs add up beyond")),
-        "{:?}",
-        seq.diagnostics
-    );
+    assert_says(&seq, "costs add up beyond");
     for chunks in [1, 2] {
         let par = load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap();
         assert_eq!(par.err(), Some("cost beyond 64 bits"), "{chunks} chunks");

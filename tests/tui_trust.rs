@@ -190,17 +190,24 @@ fn the_list_stays_usable_at_40x10() {
     }
 }
 
+/// The callees pane's title of the function `keys` go to in `sample`, on
+/// a screen `w` columns wide.
+fn callees_title(sample: &str, keys: &str, w: u16) -> String {
+    let mut app = sample_app(sample);
+    press(&mut app, keys);
+    let screen = text(&render(&mut app, w, 10));
+    (screen.lines().find(|l| l.contains("%fn")))
+        .unwrap_or_else(|| panic!("{w} columns: no callees pane\n{screen}"))
+        .to_string()
+}
+
 /// At 40 columns `main`'s 35 callees left a title of ten cells, and
 /// "Callees: 35" was cut to "Callees: 3": a count is shown whole or not at
 /// all, never as other digits.
 #[test]
 fn a_narrow_pane_title_never_cuts_its_count() {
     for w in 36..=60 {
-        let mut app = sample_app("cpp-names.callgrind");
-        press(&mut app, "/main<Enter><Enter>");
-        let screen = text(&render(&mut app, w, 10));
-        let title = (screen.lines().find(|l| l.contains("%fn")))
-            .unwrap_or_else(|| panic!("{w} columns: no callees pane\n{screen}"));
+        let title = callees_title("cpp-names.callgrind", "/main<Enter><Enter>", w);
         let count = (title.split([' ', ':']).rfind(|w| !w.is_empty())).unwrap();
         assert!(
             count == "35" || !count.chars().all(|c| c.is_ascii_digit()),
@@ -215,11 +222,7 @@ fn a_narrow_pane_title_never_cuts_its_count() {
 #[test]
 fn a_narrow_title_keeps_the_name_rather_than_two_ellipses() {
     for w in 40..=70 {
-        let mut app = sample_app("recursion.callgrind");
-        press(&mut app, "/below<Enter><Enter>");
-        let screen = text(&render(&mut app, w, 10));
-        let title = (screen.lines().find(|l| l.contains("%fn")))
-            .unwrap_or_else(|| panic!("{w} columns: no callees pane\n{screen}"));
+        let title = callees_title("recursion.callgrind", "/below<Enter><Enter>", w);
         assert!(title.matches('…').count() <= 1, "{w} columns: {title:?}");
     }
 }

@@ -107,11 +107,8 @@ pub fn cycle_mark(app: &App, f: FnId) -> String {
 /// A function's name (as `shown_name`) cut to `width` cells keeping its start and end,
 /// followed by what tells it apart from others of the same name (dim),
 /// as spans in `style`.
-/// The fewest cells a cut name is given beside its qualifier.
-const MIN_NAME: usize = 8;
-
 pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'static>> {
-    use super::widgets::{cells, fit, fit_middle};
+    use super::widgets::{NAME_FIRST, cells, fit, fit_middle};
     let g = app.theme.glyphs();
     if let Some(c) = app.cycle_row(f) {
         let name = crate::tui::app::rows::cycle_name(c.number);
@@ -135,7 +132,7 @@ pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'s
         whole if whole <= width => whole,
         _ => width.saturating_sub(cells(&q)).max(width / 2),
     };
-    if name_room < MIN_NAME.min(cells(name)) {
+    if name_room < NAME_FIRST.min(cells(name)) {
         return vec![Span::styled(fit_middle(name, width, g), style)];
     }
     let name = fit_middle(name, name_room, g);

@@ -35,6 +35,11 @@ pub fn bar(value: Cost, total: Cost, width: usize, g: &Glyphs) -> String {
     s
 }
 
+/// The fewest cells a cut name keeps before what stands beside it (marks
+/// after it, the object that tells namesakes apart) gives way: a name is
+/// what a row is for.
+pub const NAME_FIRST: usize = 8;
+
 /// Screen cells `s` takes (wide characters two, combining ones none).
 pub fn cells(s: &str) -> usize {
     UnicodeWidthStr::width(s)

@@ -24,10 +24,6 @@ use crate::profile::Cost;
 /// about 30 events; lines with more take the general path).
 const PLAIN: usize = 32;
 
-/// A cost line the fast path does not read (the sequential loader may
-/// saturate, warn or reject it).
-const UNUSUAL: Bail = Bail("unusual number or stray byte in a cost line");
-
 /// What `line` gives at a line that begins a section (`section`): the
 /// chunk ends before it.
 pub const SECTION: Bail = Bail("a header line in the body");
@@ -270,7 +266,7 @@ impl<S: Sink> Scanner<S> {
         let (at, known, i) = match self.npos {
             1 => self.known_positions::<1>(text)?,
             2 => self.known_positions::<2>(text)?,
-            _ => self.positions(text).ok()?,
+            _ => self.positions(text)?,
         };
         let (n, len) = fields::plain_counters(&text[i..], &mut self.plain)?;
         if n > self.width || text.get(i + len) != Some(&b'\n') {
@@ -288,7 +284,7 @@ impl<S: Sink> Scanner<S> {
 
     fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
         self.use_declared();
-        let quick = self.positions(line).ok().and_then(|(at, known, i)| {
+        let quick = self.positions(line).and_then(|(at, known, i)| {
             let (n, _) = fields::plain_counters(&line[i..], &mut self.plain)?;
             (n <= self.width).then_some((at, known, n))
         });

@@ -13,7 +13,7 @@
 //! Knows nothing of `App`: costs are written as a `CostFormat` says.
 
 use super::cost::CostFormat;
-use super::put_line;
+use super::{NAME_FIRST, put_line};
 use crate::profile::Cost;
 use crate::tui::layout::Pane;
 use crate::tui::scroll::Scroll;
@@ -343,9 +343,6 @@ pub fn name_cell(
     suffix: Vec<Span<'static>>,
     name: impl FnOnce(usize) -> Vec<Span<'static>>,
 ) -> Vec<Span<'static>> {
-    /// Below this the name gives no room to marks after it: a name is
-    /// what the row is for.
-    const NAME_FIRST: usize = 8;
     let before: usize = prefix.iter().map(Span::width).sum();
     let after: usize = suffix.iter().map(Span::width).sum();
     let room = width.saturating_sub(before);

@@ -2,8 +2,9 @@
 //! `Loader` reads them: what it cannot use is noted, and the row after the
 //! line skipped, as that loader skips it.
 
-use super::{Last, Pending, Scanner, Sink, relative};
-use crate::parse::fields::{self, absolute, blanks, digits};
+use super::positions::columns;
+use super::{Last, Pending, Scanner, Sink};
+use crate::parse::fields;
 use crate::parse::lines;
 use crate::parse::messages;
 use crate::parse::parallel::Bail;
@@ -118,31 +119,10 @@ impl<S: Sink> Scanner<S> {
     /// column known.
     #[inline]
     fn quick_target(&self, text: &[u8]) -> Option<[u64; 3]> {
-        let mut out = self.last.at;
-        let mut known = self.last.known;
         let mut i = 0;
         fields::skip_blanks(text, &mut i);
-        for (k, slot) in out.iter_mut().enumerate().take(self.npos) {
-            let known_k = self.last.known & (1 << k) != 0;
-            *slot = match text.get(i) {
-                None => break,
-                Some(b'*') if known_k => {
-                    i += 1;
-                    *slot
-                }
-                Some(&sign @ (b'+' | b'-')) if known_k => {
-                    let delta = digits(text, &mut i, 1)?;
-                    relative(*slot, sign == b'-', delta).ok()?
-                }
-                Some(b'0'..=b'9') => absolute(text, &mut i)?,
-                _ => return None,
-            };
-            known |= 1 << k;
-            if !blanks(text, &mut i) {
-                return None;
-            }
-        }
+        let Last { at, known } = columns(text, &mut i, self.last, self.npos, true)?;
         self.all_known(known).ok()?;
-        Some(out)
+        Some(at)
     }
 }

@@ -1,9 +1,9 @@
-//! The position columns at the start of a cost line, as the scanner's
-//! quick reading takes them (plain digits, `*`, `+N`, `-N`, `0x` hex).
+//! The position columns of a cost line or a call's target, as the
+//! scanner's quick reading takes them (plain digits, `*`, `+N`, `-N`, `0x`
+//! hex); anything else is left to the loader's own rule (`lines`).
 
-use super::{Scanner, Sink, UNUSUAL, relative};
+use super::{Last, Scanner, Sink, relative};
 use crate::parse::fields::{absolute, blanks, digits};
-use crate::parse::parallel::Bail;
 
 impl<S: Sink> Scanner<S> {
     /// `positions` for `N` columns once all are known (after a chunk's first
@@ -19,7 +19,7 @@ impl<S: Sink> Scanner<S> {
     ) -> Option<([u64; 3], u8, usize)> {
         let all = (1u8 << N) - 1;
         if self.last.known & all != all {
-            return self.positions(line).ok();
+            return self.positions(line);
         }
         let [a, b, c] = self.last.at;
         let mut i = 0;
@@ -37,34 +37,40 @@ impl<S: Sink> Scanner<S> {
         Some(([a, b, c], self.last.known, i))
     }
 
-    /// The subpositions at the start of `line`: the columns, which of them
-    /// are known, and where the counters begin.
+    /// The position at the start of a cost line: its columns, which of
+    /// them are known, and where the counters begin.
     #[inline(always)]
-    pub(super) fn positions(&self, line: &[u8]) -> Result<([u64; 3], u8, usize), Bail> {
-        let mut at = self.last.at;
-        let mut known = self.last.known;
+    pub(super) fn positions(&self, line: &[u8]) -> Option<([u64; 3], u8, usize)> {
         let mut i = 0;
-        for (k, column) in at.iter_mut().enumerate().take(self.npos) {
-            let bit = 1u8 << k;
-            *column = match line.get(i) {
-                Some(b'*') if known & bit != 0 => {
-                    i += 1;
-                    *column
-                }
-                Some(&sign @ (b'+' | b'-')) if known & bit != 0 => {
-                    let delta = digits(line, &mut i, 1).ok_or(UNUSUAL)?;
-                    relative(*column, sign == b'-', delta)?
-                }
-                Some(b'0'..=b'9') => absolute(line, &mut i).ok_or(UNUSUAL)?,
-                _ => return Err(Bail("unusual or relative-to-unknown position")),
-            };
-            known |= bit;
-            if !blanks(line, &mut i) {
-                return Err(UNUSUAL);
-            }
-        }
-        Ok((at, known, i))
+        let Last { at, known } = columns(line, &mut i, self.last, self.npos, false)?;
+        Some((at, known, i))
     }
+}
+
+/// Up to `npos` columns of a position from `line[*i..]`, each followed by
+/// blanks, from the position before (`last`): `*` and `+N`/`-N` only in
+/// columns it knows. Fewer columns where the line ends first only if
+/// `may_end` (a target may leave the last ones as they were).
+#[inline(always)]
+pub(super) fn columns(
+    line: &[u8],
+    i: &mut usize,
+    Last { mut at, mut known }: Last,
+    npos: usize,
+    may_end: bool,
+) -> Option<Last> {
+    for (k, column) in at.iter_mut().enumerate().take(npos) {
+        let bit = 1u8 << k;
+        match line.get(*i) {
+            None if may_end => break,
+            Some(b'0'..=b'9') => {}
+            _ if known & bit == 0 => return None,
+            _ => {}
+        }
+        *column = known_column(line, i, *column)?;
+        known |= bit;
+    }
+    Some(Last { at, known })
 }
 
 /// A column of a position whose value before is `last` (`*`, relative or
