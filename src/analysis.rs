@@ -4,6 +4,7 @@
 //! Must not import `tui`, ratatui or crossterm.
 
 mod combine;
+mod cycle_index;
 pub mod diff;
 pub mod groups;
 mod inclusive;
@@ -38,9 +39,6 @@ pub struct Cycle {
 /// Calls from which the analysis works on two cores.
 const TWO_CORES_FROM: usize = 50_000;
 
-/// `cycle_of` of a function in no cycle (4 bytes a function, not 8).
-const NO_CYCLE: u32 = u32::MAX;
-
 /// Everything the views need, for one selection of parts.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -66,9 +64,8 @@ pub struct Analysis {
     edge_costs: Arc<Vec<Cost>>,
     callers: Adjacency,
     callees: Adjacency,
-    /// Index into `cycles` for functions in a cycle of two or more; empty
-    /// when there is no cycle.
-    cycle_of: Vec<u32>,
+    /// Index into `cycles` for functions in a cycle of two or more.
+    cycle_of: cycle_index::CycleIndex,
     pub cycles: Vec<Cycle>,
     /// Per column: whether any self, call or total cost is negative.
     signed: Vec<bool>,
@@ -157,7 +154,7 @@ impl Analysis {
             edge_costs: combined.edge_costs,
             callers,
             callees,
-            cycle_of: Vec::new(),
+            cycle_of: Default::default(),
             cycles: Vec::new(),
             signed,
             every_function: false,
@@ -205,10 +202,7 @@ impl Analysis {
 
     /// The index into `cycles` of `f`'s cycle.
     fn cycle_index(&self, f: FnId) -> Option<u32> {
-        self.cycle_of
-            .get(f.index())
-            .copied()
-            .filter(|&c| c != NO_CYCLE)
+        self.cycle_of.get(f)
     }
 
     /// The cycle `f` belongs to, if it is part of mutual recursion.

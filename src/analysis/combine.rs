@@ -24,12 +24,7 @@ fn has_profile_columns(profile: &Profile, part: &Part) -> bool {
 
 /// Whether `part`'s self cost rows are those of functions `0..n`, in order.
 fn has_every_row(part: &Part, n: usize) -> bool {
-    part.self_fns.len() == n
-        && part
-            .self_fns
-            .iter()
-            .enumerate()
-            .all(|(i, f)| f.index() == i)
+    part.rows() == n && (0..n).all(|i| part.self_fn(i).index() == i)
 }
 
 /// Sums the self costs of `parts` per function, in profile columns.
@@ -40,8 +35,8 @@ fn combine_self_costs(parts: &[&Part], n: usize, width: usize) -> Vec<Cost> {
         if pw == 0 {
             continue;
         }
-        for (f, row) in part.self_fns.iter().zip(part.self_costs.chunks_exact(pw)) {
-            let f = f.index();
+        for (i, row) in part.self_costs.chunks_exact(pw).enumerate() {
+            let f = part.self_fn(i).index();
             add_mapped(&mut self_costs[f * width..(f + 1) * width], part, row);
         }
     }

@@ -2,7 +2,7 @@
 //! call costs the profile measured: nothing is propagated over the graph and
 //! nothing recurses, so a call chain a million deep is no harder than a flat one.
 
-use super::{Adjacency, Analysis, Cycle, Edge, NO_CYCLE, add, scc};
+use super::{Adjacency, Analysis, Cycle, Edge, add, scc};
 use crate::profile::{Cost, EventTable, FnId};
 
 /// The strongly connected components of two or more functions of the call
@@ -34,16 +34,11 @@ impl Analysis {
             });
         }
         self.cycles.sort_by_key(|c| c.members.iter().min().copied());
-        if !self.cycles.is_empty() {
-            self.cycle_of = vec![NO_CYCLE; self.function_count()];
-        }
         for (i, cycle) in self.cycles.iter_mut().enumerate() {
             cycle.number = i + 1;
             cycle.members.sort();
-            for &m in &cycle.members {
-                self.cycle_of[m.index()] = i as u32;
-            }
         }
+        self.cycle_of = super::cycle_index::CycleIndex::new(&self.cycles);
     }
 
     /// Inclusive cost, defined so that no activation is counted twice.

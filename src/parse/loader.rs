@@ -197,7 +197,7 @@ impl<'p> Loader<'p> {
             ..Part::default()
         };
         let mut done = std::mem::replace(&mut self.part, next);
-        self.edge_index.clear();
+        (self.edge_index).clear(done.edges.iter().map(|e| e.caller.0));
         for f in &done.self_fns {
             self.row_of[f.index()] = NO_ROW;
         }

@@ -39,9 +39,6 @@ impl Analysis {
         if !self.called.is_empty() {
             self.called.resize(n, 0);
         }
-        if !self.cycle_of.is_empty() {
-            self.cycle_of.resize(n, crate::analysis::NO_CYCLE);
-        }
         self
     }
 
@@ -126,7 +123,7 @@ impl Analysis {
             called,
             edges: edges.into(),
             edge_costs: edge_costs.into(),
-            cycle_of: Vec::new(),
+            cycle_of: Default::default(),
             cycles: Vec::new(),
             signed,
             every_function: true,

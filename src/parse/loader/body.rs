@@ -246,7 +246,8 @@ impl Loader<'_> {
         let edges = std::sync::Arc::make_mut(&mut self.part.edges);
         let edge_costs = std::sync::Arc::make_mut(&mut self.part.edge_costs);
         let next = edges.len() as u32;
-        let (e, new) = self.edge_index.get_or_insert(caller.0, callee.0, next);
+        let (e, new) = (self.edge_index)
+            .get_or_insert(caller.0, callee.0, next, |e| edges[e as usize].callee.0);
         let e = e as usize;
         if new {
             edges.push(PartEdge {

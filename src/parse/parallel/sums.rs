@@ -126,9 +126,9 @@ impl Sink for Sums {
     fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
         let w = self.width;
         let next = self.edges.len() as u32;
-        let (e, new) = self
-            .edge_index
-            .get_or_insert(call.caller, call.callee, next);
+        let edges = &self.edges;
+        let (e, new) = (self.edge_index)
+            .get_or_insert(call.caller, call.callee, next, |e| edges[e as usize].1);
         let e = e as usize;
         if new {
             self.edges.push((call.caller, call.callee, 0));
