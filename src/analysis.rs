@@ -3,6 +3,7 @@
 //! included), call edges with counts and costs, and recursion cycles.
 //! Must not import `tui`, ratatui or crossterm.
 
+mod adjacency;
 mod combine;
 mod cycle_index;
 pub mod diff;
@@ -14,6 +15,8 @@ pub mod source;
 pub mod tree;
 
 use crate::profile::{Cost, FnId, Profile};
+use adjacency::Adjacency;
+pub use adjacency::{EdgeIds, EdgeIter};
 use std::sync::Arc;
 
 /// A caller -> callee pair, summed over call sites and selected parts.
@@ -72,42 +75,6 @@ pub struct Analysis {
     /// Every function counts as active (a comparison lists the functions
     /// of both profiles, changed or not).
     every_function: bool,
-}
-
-/// Edge indexes grouped by function (compressed rows), up to the last
-/// function that has any: a million functions without calls cost nothing.
-#[derive(Clone, Debug, Default)]
-struct Adjacency {
-    start: Vec<u32>,
-    edges: Vec<u32>,
-}
-
-impl Adjacency {
-    fn build(edges: &[Edge], key: impl Fn(&Edge) -> FnId) -> Self {
-        let n = edges.iter().map(|e| key(e).index() + 1).max().unwrap_or(0);
-        let mut start = vec![0u32; n + 1];
-        for e in edges {
-            start[key(e).index() + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut list = vec![0u32; edges.len()];
-        for (i, e) in edges.iter().enumerate() {
-            let slot = &mut fill[key(e).index()];
-            list[*slot as usize] = i as u32;
-            *slot += 1;
-        }
-        Adjacency { start, edges: list }
-    }
-
-    fn of(&self, f: FnId) -> &[u32] {
-        match (self.start.get(f.index()), self.start.get(f.index() + 1)) {
-            (Some(&a), Some(&b)) => &self.edges[a as usize..b as usize],
-            _ => &[],
-        }
-    }
 }
 
 impl Analysis {
@@ -173,7 +140,7 @@ impl Analysis {
         match self.called.get(f.index()) {
             Some(&called) => called,
             None => (self.callers(f).iter())
-                .map(|&e| self.edges[e as usize].count)
+                .map(|e| self.edges[e as usize].count)
                 .fold(0, u64::saturating_add),
         }
     }
@@ -191,12 +158,12 @@ impl Analysis {
     }
 
     /// Indexes into `edges` of the calls into `f`.
-    pub fn callers(&self, f: FnId) -> &[u32] {
+    pub fn callers(&self, f: FnId) -> EdgeIds<'_> {
         self.callers.of(f)
     }
 
     /// Indexes into `edges` of the calls `f` makes.
-    pub fn callees(&self, f: FnId) -> &[u32] {
+    pub fn callees(&self, f: FnId) -> EdgeIds<'_> {
         self.callees.of(f)
     }
 
@@ -257,7 +224,7 @@ impl Analysis {
     fn cycle_edges<'a>(
         &'a self,
         cycle: usize,
-        of: impl Fn(FnId) -> &'a [u32],
+        of: impl Fn(FnId) -> EdgeIds<'a>,
         other: impl Fn(&Edge) -> FnId,
     ) -> Vec<u32> {
         let Some(c) = self.cycles.get(cycle) else {
@@ -265,7 +232,7 @@ impl Analysis {
         };
         c.members
             .iter()
-            .flat_map(|&m| of(m).iter().copied())
+            .flat_map(|&m| of(m))
             .filter(|&e| self.cycle_index(other(&self.edges[e as usize])) != Some(cycle as u32))
             .collect()
     }

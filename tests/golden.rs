@@ -283,14 +283,14 @@ fn inclusive_costs_equal_callgrind_annotate_without_recursion() {
         let mut ours: HashMap<String, i64> = HashMap::new();
         let mut special: HashSet<String> = HashSet::new();
         let mut inconsistent: HashSet<String> = HashSet::new();
-        let cost = |e: &u32| analysis.edge_cost(*e as usize)[ev];
+        let cost = |e: u32| analysis.edge_cost(e as usize)[ev];
         for f in (0..analysis.function_count()).map(FnId::from_index) {
             let k = key(&profile, profile.functions[f.index()].file, f);
             *ours.entry(k.clone()).or_default() += analysis.inclusive(f)[ev];
             if analysis
                 .callees(f)
                 .iter()
-                .any(|&e| analysis.is_recursive(e as usize))
+                .any(|e| analysis.is_recursive(e as usize))
             {
                 special.insert(k.clone());
             }
@@ -446,17 +446,17 @@ fn recursive_inclusive_costs_are_callgrind_annotates_without_nested_calls() {
                     .cycle_of(a)
                     .is_some_and(|c| Some(c.number) == analysis.cycle_of(b).map(|c| c.number))
         };
-        let sum = |edges: &[u32]| -> i64 {
+        let sum = |edges: cgtui::analysis::EdgeIds| -> i64 {
             edges
                 .iter()
-                .map(|&e| analysis.edge_cost(e as usize)[ev])
+                .map(|e| analysis.edge_cost(e as usize)[ev])
                 .sum()
         };
         for (k, incl) in &theirs.functions {
             let Some(f) = one(k) else { continue };
             let edges = || analysis.callees(f).iter().chain(analysis.callers(f));
-            let is_recursive = edges().any(|&e| analysis.is_recursive(e as usize));
-            let zero_calls = edges().any(|&e| analysis.edges[e as usize].count == 0);
+            let is_recursive = edges().any(|e| analysis.is_recursive(e as usize));
+            let zero_calls = edges().any(|e| analysis.edges[e as usize].count == 0);
             // Where the calls into it measured other than its self cost plus
             // its calls (cProfile's timer), the data contradicts itself and
             // there is no exact figure to compare.

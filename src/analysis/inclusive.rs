@@ -11,12 +11,13 @@ pub(super) fn components(callees: &Adjacency, edges: &[Edge]) -> Vec<Vec<usize>>
     // Functions past the last that calls any call nothing, so are in no
     // cycle: the search leaves them out (and the memory it would take
     // for them, which a Cachegrind file's functions would all need).
-    let callers = callees.start.len().saturating_sub(1);
-    scc::components(callers, |f| {
-        (callees.of(FnId::from_index(f)).iter())
-            .map(|&e| edges[e as usize].callee.index())
-            .filter(move |&g| g < callers)
-    })
+    let callers = callees.functions();
+    let of = |f| callees.of(FnId::from_index(f));
+    scc::components(
+        callers,
+        |f| of(f).len(),
+        |f, k| (of(f).get(k)).map_or(usize::MAX, |e| edges[e as usize].callee.index()),
+    )
 }
 
 impl Analysis {
@@ -109,7 +110,7 @@ impl Analysis {
             let f = FnId::from_index(first + i);
             let own = self.self_cost(f);
             row.copy_from_slice(own);
-            for &e in self.callees(f) {
+            for e in self.callees(f) {
                 if !self.is_recursive(e as usize) {
                     add(row, self.edge_cost(e as usize));
                 }
@@ -119,7 +120,7 @@ impl Analysis {
             // figure.
             incoming.fill(0);
             let mut called_from_outside = false;
-            for &e in self.callers(f) {
+            for e in self.callers(f) {
                 if !self.is_recursive(e as usize) {
                     add(&mut incoming, self.edge_cost(e as usize));
                     called_from_outside = true;
@@ -150,7 +151,6 @@ impl Analysis {
                             self.callers(m)
                         }
                     })
-                    .copied()
                     .filter(|&e| !self.is_recursive(e as usize))
                     .collect();
                 edges.sort_unstable();

@@ -299,7 +299,7 @@ impl Tree {
             Direction::Callers => a.callers(f),
         };
         let mut out = Vec::with_capacity(edges.len());
-        for &e in edges {
+        for e in edges {
             let edge = a.edges[e as usize];
             let other = match self.direction {
                 Direction::Callees => edge.callee,
@@ -358,8 +358,8 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
     let called = |f: FnId| {
         a.callers(f)
             .iter()
-            .filter(|&&e| !a.calls_within_cycle(a.edges[e as usize].caller, f))
-            .fold((0 as Cost, false), |(sum, _), &e| {
+            .filter(|&e| !a.calls_within_cycle(a.edges[e as usize].caller, f))
+            .fold((0 as Cost, false), |(sum, _), e| {
                 (sum.saturating_add(a.edge_cost(e as usize)[ev]), true)
             })
     };
@@ -412,7 +412,7 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
 /// too) cost most: where the cycle's cost is seen to be spent.
 fn busiest_member(a: &Analysis, ev: usize, members: &[FnId]) -> FnId {
     let spent = |m: FnId| {
-        a.callees(m).iter().fold(a.self_cost(m)[ev], |s, &e| {
+        a.callees(m).iter().fold(a.self_cost(m)[ev], |s, e| {
             s.saturating_add(a.edge_cost(e as usize)[ev])
         })
     };

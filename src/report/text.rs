@@ -68,7 +68,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             Row::Function(f) => (
                 analysis.self_cost(f)[ev],
                 analysis.inclusive(f)[ev],
-                calls_text(analysis, analysis.called(f), analysis.callers(f)),
+                calls_text(analysis, analysis.called(f), analysis.callers(f).iter()),
                 describe(profile, analysis, f, options.demangle),
             ),
             Row::Cycle(c) => {
@@ -76,7 +76,11 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
                 (
                     cycle.self_cost[ev],
                     cycle.inclusive[ev],
-                    calls_text(analysis, cycle.called, &analysis.cycle_callers(c)),
+                    calls_text(
+                        analysis,
+                        cycle.called,
+                        analysis.cycle_callers(c).into_iter(),
+                    ),
                     format!("<cycle {}>", cycle.number),
                 )
             }
@@ -188,9 +192,9 @@ fn describe(profile: &Profile, analysis: &Analysis, f: FnId, demangle: bool) -> 
 /// A count of calls: `?` where the profile does not know how many
 /// (`calls=0`: pprof, xtree, calls still active from an earlier dump),
 /// `N+?` where it knows only some of them.
-fn calls_text(analysis: &Analysis, known: u64, edges: &[u32]) -> String {
+fn calls_text(analysis: &Analysis, known: u64, mut edges: impl Iterator<Item = u32>) -> String {
     let count = thousands(i64::try_from(known).unwrap_or(i64::MAX));
-    let unknown = edges.iter().any(|&e| analysis.edges[e as usize].count == 0);
+    let unknown = edges.any(|e| analysis.edges[e as usize].count == 0);
     match (unknown, known) {
         (false, _) => count,
         (true, 0) => "?".into(),
@@ -220,7 +224,7 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize, d
             c.number,
             thousands(c.self_cost[ev]),
             thousands(c.inclusive[ev]),
-            calls_text(analysis, c.called, &callers),
+            calls_text(analysis, c.called, callers.iter().copied()),
             members.join(", ")
         );
         let ends = [
@@ -263,7 +267,7 @@ fn by_function(
             format!(
                 "{} ({}\u{d7})",
                 printable(&super::function_name(profile, f, demangle)),
-                calls_text(analysis, *n, edges)
+                calls_text(analysis, *n, edges.iter().copied())
             )
         })
         .collect::<Vec<_>>()

@@ -250,7 +250,7 @@ fn the_difference_is_an_analysis_of_changes_with_each_sides_inclusive_costs() {
     assert_eq!(d.inclusive(old), [-7]);
     assert_eq!(d.totals, [42 - 67]);
     assert!(d.is_signed(0));
-    let call = d.callees(main)[0] as usize;
+    let call = d.callees(main).get(0).unwrap() as usize;
     assert_eq!((d.edges[call].callee, d.edges[call].count), (a, 4));
     assert_eq!(d.edge_cost(call), [-20]);
 }

@@ -45,8 +45,8 @@ fn chain_inclusive_is_self_plus_calls_out() {
     assert_eq!(a.called(main), 0);
     assert_eq!(a.called(fa), 1);
     assert_eq!(a.called(fb), 3);
-    assert_eq!(a.callees(main), &[edge(&a, main, fa) as u32]);
-    assert_eq!(a.callers(fb), &[edge(&a, fa, fb) as u32]);
+    assert!(a.callees(main).iter().eq([edge(&a, main, fa) as u32]));
+    assert!(a.callers(fb).iter().eq([edge(&a, fa, fb) as u32]));
     assert!(a.callers(main).is_empty());
     assert!(a.callees(fb).is_empty());
     assert!(a.cycles.is_empty());

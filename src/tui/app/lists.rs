@@ -215,11 +215,10 @@ pub fn opening_function(profile: &Profile, order: &[FnId]) -> Option<FnId> {
 pub fn sorted_edges(
     profile: &Profile,
     analysis: &Analysis,
-    edges: &[u32],
+    mut out: Vec<u32>,
     event: usize,
     callers: bool,
 ) -> Vec<u32> {
-    let mut out = edges.to_vec();
     let other = |e: u32| {
         let edge = analysis.edges[e as usize];
         if callers { edge.caller } else { edge.callee }

@@ -212,19 +212,19 @@ impl App {
     pub(super) fn refresh_calls(&mut self) {
         let Some(f) = self.current else { return };
         let a = &self.analysis;
-        let sort = |edges: &[u32], callers| {
+        let sort = |edges: Vec<u32>, callers| {
             lists::sorted_edges(&self.profile, a, edges, self.event, callers)
         };
         let (callers, callees, mut members) = match rows::cycle(a, f) {
             Some(c) => {
                 let i = c.number - 1;
-                let callers = sort(&a.cycle_callers(i), true);
-                let callees = sort(&a.cycle_callees(i), false);
+                let callers = sort(a.cycle_callers(i), true);
+                let callees = sort(a.cycle_callees(i), false);
                 (callers, callees, c.members.clone())
             }
             None => (
-                sort(a.callers(f), true),
-                sort(a.callees(f), false),
+                sort(a.callers(f).iter().collect(), true),
+                sort(a.callees(f).iter().collect(), false),
                 Vec::new(),
             ),
         };

@@ -256,7 +256,7 @@ impl TreeView {
 fn is_root(a: &Analysis, f: FnId) -> bool {
     a.callers(f)
         .iter()
-        .all(|&e| a.calls_within_cycle(a.edges[e as usize].caller, f))
+        .all(|e| a.calls_within_cycle(a.edges[e as usize].caller, f))
 }
 
 impl App {
