@@ -35,14 +35,15 @@ fn data_dir() -> PathBuf {
     dir
 }
 
-/// Loads `path` `runs` times; returns the best time and the analysis totals.
-fn time_load(path: &Path, runs: usize, parallel: bool) -> (Duration, Vec<i64>, Vec<String>) {
+/// Loads `path` `runs` times, in parallel as `plan` says (sequentially if
+/// `None`); returns the best time and the analysis totals.
+fn time_load(path: &Path, runs: usize, plan: Option<Plan>) -> (Duration, Vec<i64>, Vec<String>) {
     let mut best = Duration::MAX;
     let mut totals = Vec::new();
     let mut names = Vec::new();
     let options = LoadOptions {
         siblings: false,
-        parallel: parallel.then(Plan::automatic),
+        parallel: plan,
     };
     for _ in 0..runs {
         let start = Instant::now();
@@ -141,8 +142,8 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
         eprintln!("{name}: the parallel loader gave up: {why}");
         std::process::exit(1);
     }
-    let (best, totals, names) = time_load(path, runs, true);
-    let (sequential, seq_totals, _) = time_load(path, runs.min(2), false);
+    let (best, totals, names) = time_load(path, runs, Some(plan));
+    let (sequential, seq_totals, _) = time_load(path, runs.min(2), None);
     assert_eq!(
         totals, seq_totals,
         "{name}: both loaders give the same totals"
@@ -166,6 +167,30 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
         ))
     );
     (totals, names)
+}
+
+/// The load of `path` on 1, 2, 4 and 8 threads, as many chunks at least:
+/// more threads than cores must not make it slower (on a machine of more
+/// cores, this row shows how it scales).
+fn threads_row(name: &str, path: &Path, runs: usize) {
+    let mb = std::fs::metadata(path).map_or(0.0, |m| m.len() as f64 / 1e6);
+    let cells: Vec<String> = [1, 2, 4, 8]
+        .iter()
+        .map(|&threads| {
+            let plan = Plan {
+                chunks: threads,
+                threads,
+                ..Plan::automatic()
+            };
+            let (best, _, _) = time_load(path, runs, Some(plan));
+            format!(
+                "{threads}: {:.3} s {:.0} MB/s",
+                best.as_secs_f64(),
+                mb / best.as_secs_f64()
+            )
+        })
+        .collect();
+    println!("{name:<24} {}", cells.join("   "));
 }
 
 /// What the generator writes.
@@ -252,7 +277,7 @@ fn main() {
         })
         .collect();
     real.sort();
-    for path in real {
+    for path in &real {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
@@ -260,6 +285,19 @@ fn main() {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
-        row(&name, &path, 3);
+        row(&name, path, 3);
+    }
+    if filter.as_deref().is_none_or(|f| "threads".contains(f)) {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        println!("\nthreads (load on 1, 2, 4 and 8 threads; this machine has {cores} cores)");
+        let shapes = ["synth-100M.callgrind", "synth-many-300k.callgrind"];
+        let files = (shapes.iter().map(|n| data_dir().join(n)))
+            .chain(real.iter().cloned())
+            .filter(|p| p.exists() && p.metadata().is_ok_and(|m| m.len() > 10 << 20));
+        for path in files {
+            let name = path.file_name().map(|n| n.to_string_lossy().to_string());
+            threads_row(&name.unwrap_or_default(), &path, 3);
+        }
+        println!();
     }
 }
