@@ -78,9 +78,10 @@ fn small(profile: &Profile, analysis: &Analysis) -> Value {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let mut row = vec![0; profile.events.len()];
+            let mut row: Vec<Cost> = vec![0; profile.events.len()];
             for (c, v) in p.self_sum().iter().enumerate() {
-                row[p.event_map[c]] += v;
+                let sum = &mut row[p.event_map[c]];
+                *sum = sum.saturating_add(*v);
             }
             profile.events.derive(&mut row);
             j!({

@@ -205,6 +205,19 @@ fn duplicate_events_extra_values_and_unknown_versions_are_warned() {
         b"events: Ir Ir\nfn=main\n1 5 6\n",
     ));
     l.has(1, "warning", "`events:` names Ir more than once");
+    // Its columns added together go beyond 64 bits: the sums stop at the
+    // limit, in the JSON report's part totals too (found by fuzzing).
+    let max = i64::MAX;
+    let l = loads(&write(
+        dir.path(),
+        "dup-big.cg",
+        format!("events: Ir Ir\nfn=main\n1 {max} {max}\n").as_bytes(),
+    ));
+    assert_eq!(
+        l.json["parts"][0]["totals"]["Ir"], max,
+        "{}",
+        l.json["parts"]
+    );
     let l = loads(&write(
         dir.path(),
         "extra.cg",
