@@ -30,6 +30,8 @@ pub enum Input {
     Continue,
     /// SIGINT, SIGTERM or SIGHUP (their flags are in `exit::Signals`).
     Signal,
+    /// Another thread's work is done (`Waker`).
+    Wake,
     /// The terminal is gone (end of file or a read error): a hang-up.
     Gone,
 }
@@ -58,6 +60,8 @@ const ESC_WAIT: Duration = Duration::from_millis(30);
 /// and the parser of the bytes received.
 pub struct Terminal {
     rx: Receiver<Input>,
+    /// For `waker`.
+    tx: Sender<Input>,
     parser: Parser,
     gone: bool,
     resized: bool,
@@ -77,7 +81,7 @@ impl Terminal {
         let mut signals = signal_hook::iterator::Signals::new([
             SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP,
         ])?;
-        spawn("cgtui-signals", tx, move |tx| {
+        spawn("cgtui-signals", tx.clone(), move |tx| {
             for sig in signals.forever() {
                 let input = match sig {
                     SIGWINCH => Input::Resize,
@@ -93,6 +97,7 @@ impl Terminal {
         })?;
         Ok(Terminal {
             rx,
+            tx,
             parser: Parser::default(),
             gone: false,
             resized: false,
@@ -174,18 +179,34 @@ impl Terminal {
         }
     }
 
+    /// Ends the wait of `keys` from another thread: a load done is seen
+    /// at once, not at the next tick (a small profile's browser opened
+    /// after 55 ms, the tick, where loading it takes 2).
+    pub fn waker(&self) -> Waker {
+        Waker(self.tx.clone())
+    }
+
     fn take(&mut self, input: Input, keys: &mut Vec<crate::tui::Key>) {
         match input {
             Input::Bytes(bytes) => self.parser.feed(&bytes, keys),
             Input::Resize => self.resized = true,
             Input::Suspend => self.suspend = true,
             Input::Continue => self.continued = true,
-            Input::Signal => {}
+            Input::Signal | Input::Wake => {}
             Input::Gone => {
                 self.parser.flush(keys);
                 self.gone = true;
             }
         }
+    }
+}
+
+/// Wakes a `Terminal` waiting for keys.
+pub struct Waker(Sender<Input>);
+
+impl Waker {
+    pub fn wake(&self) {
+        let _ = self.0.send(Input::Wake);
     }
 }
 

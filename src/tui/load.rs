@@ -13,7 +13,7 @@ use crate::profile::Profile;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Diagnostics printed before the rest are only counted.
@@ -75,18 +75,26 @@ pub fn load(
     let done = Arc::new(AtomicU64::new(0));
     let total = Arc::new(AtomicU64::new(0));
     let phase = Arc::new(AtomicU8::new(READING));
-    let (d, t, ph) = (done.clone(), total.clone(), phase.clone());
+    let finished = Arc::new(AtomicBool::new(false));
+    let (d, t, ph, f) = (done.clone(), total.clone(), phase.clone(), finished.clone());
+    let waker = input.waker();
     let worker = std::thread::spawn(move || {
-        let profile = parse::load_set(&set, options, &mut |bytes, of| {
+        let app = parse::load_set(&set, options, &mut |bytes, of| {
             d.store(bytes, Ordering::Relaxed);
             t.store(of.unwrap_or(0), Ordering::Relaxed);
-        })?;
-        ph.store(PREPARING, Ordering::Relaxed);
-        make(profile)
+        })
+        .and_then(|profile| {
+            ph.store(PREPARING, Ordering::Relaxed);
+            make(profile)
+        });
+        // Seen at once, not at the next tick.
+        f.store(true, Ordering::Release);
+        waker.wake();
+        app
     });
     let start = Instant::now();
     let mut bar = Bar::default();
-    while !worker.is_finished() {
+    while !finished.load(Ordering::Acquire) && !worker.is_finished() {
         if let Some(status) = signals.status() {
             bar.close();
             return Ok(Loaded::Aborted(status));
