@@ -1,8 +1,10 @@
 //! The browser's first frame: from starting `cgtui FILE` in a terminal (a
 //! pseudo-terminal of 120x30) until the flat profile's header is drawn,
-//! on bundled samples and on the files of `bench-data/` that the load
-//! benchmark writes (issue 18: 1M functions within 1.3 s; issue 14: 500 MB
-//! within 0.7 s). The release binary is what runs: build it first.
+//! on bundled samples and on the files of `bench-data/` that exist: the
+//! load benchmark writes most; `synth-500M.callgrind` (issue 14: 500 MB
+//! within 0.7 s) is `cargo run --release --example synth -- --size 500M
+//! --out bench-data/synth-500M.callgrind`. The release binary is what
+//! runs: build it first.
 //!
 //! `cargo bench --bench first_frame` (a plain harness: prints a table).
 
