@@ -188,8 +188,7 @@ impl Analysis {
     /// within its cycle (see `is_recursive`).
     pub fn calls_within_cycle(&self, caller: FnId, callee: FnId) -> bool {
         caller == callee
-            || (self.cycle_index(caller).is_some()
-                && self.cycle_index(caller) == self.cycle_index(callee))
+            || (self.cycle_index(caller)).is_some_and(|c| self.cycle_index(callee) == Some(c))
     }
 
     /// Whether `f` has any cost or call in the selected parts.
