@@ -129,6 +129,21 @@ impl Adjacency {
         }
     }
 
+    /// The `k`th of `f`'s edges, `k` below their count (`of(f).len()`),
+    /// without finding where they end.
+    pub fn nth(&self, f: FnId, k: usize) -> Option<u32> {
+        match self {
+            Adjacency::Listed { start, list } => {
+                list.get(*start.get(f.index())? as usize + k).copied()
+            }
+            Adjacency::Runs { first, apart, .. } => match *first.get(f.index())? {
+                NONE => None,
+                at if at & APART != 0 => apart.nth(FnId::from_index((at & !APART) as usize), k),
+                at => Some(at + k as u32),
+            },
+        }
+    }
+
     pub fn of(&self, f: FnId) -> EdgeIds<'_> {
         let f = f.index();
         match self {
@@ -262,6 +277,10 @@ mod tests {
             assert_eq!(got.iter().collect::<Vec<_>>(), want, "{f:?}");
             assert_eq!(got.len(), want.len());
             assert_eq!(got.get(0), want.first().copied());
+            let nth: Vec<u32> = (0..want.len())
+                .filter_map(|k| adjacency.nth(f, k))
+                .collect();
+            assert_eq!(nth, want, "{f:?}");
             assert_eq!(got.iter().next_back(), want.last().copied());
         }
     }

@@ -12,11 +12,11 @@ pub(super) fn components(callees: &Adjacency, edges: &[Edge]) -> Vec<Vec<usize>>
     // cycle: the search leaves them out (and the memory it would take
     // for them, which a Cachegrind file's functions would all need).
     let callers = callees.functions();
-    let of = |f| callees.of(FnId::from_index(f));
+    let f = FnId::from_index;
     scc::components(
         callers,
-        |f| of(f).len(),
-        |f, k| (of(f).get(k)).map_or(usize::MAX, |e| edges[e as usize].callee.index()),
+        |v| callees.of(f(v)).len(),
+        |v, k| (callees.nth(f(v), k)).map_or(usize::MAX, |e| edges[e as usize].callee.index()),
     )
 }
 

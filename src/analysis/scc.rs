@@ -6,6 +6,16 @@
 //! 4 bytes a node while it runs besides the stacks; a profile of millions of
 //! functions, nearly all in no cycle, must not pay a list per function.
 
+/// A node on the path of the search: its next edge, how many it has, and
+/// whether it is still the root of its component (16 bytes: a path may be
+/// a million deep).
+struct Frame {
+    node: u32,
+    next: u32,
+    degree: u32,
+    root: bool,
+}
+
 /// The components of two or more nodes (the cycles) of the graph with `n`
 /// nodes where node `v` has `degree(v)` edges, the `k`th to node
 /// `successor(v, k)` (ignored if `n` or more); every other node is a
@@ -24,9 +34,13 @@ pub fn components(
     // Visited nodes not yet in a finished component, below the path.
     let mut stack: Vec<u32> = Vec::new();
     let mut out = Vec::new();
-    // Each frame: the node, its next edge, and whether it is still the
-    // root of its component (12 bytes: a path may be a million deep).
-    let mut frames: Vec<(u32, u32, bool)> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    let frame = |v: usize| Frame {
+        node: v as u32,
+        next: 0,
+        degree: degree(v) as u32,
+        root: true,
+    };
 
     for start in 0..n {
         if rindex[start] != UNSEEN {
@@ -34,35 +48,33 @@ pub fn components(
         }
         rindex[start] = index;
         index += 1;
-        frames.push((start as u32, 0, true));
-        while let Some((v, k, _)) = frames.last_mut() {
-            let v = *v as usize;
-            if (*k as usize) < degree(v) {
-                let w = successor(v, *k as usize);
-                *k += 1;
+        frames.push(frame(start));
+        while let Some(top) = frames.last_mut() {
+            let v = top.node as usize;
+            if top.next < top.degree {
+                let w = successor(v, top.next as usize);
+                top.next += 1;
                 if w >= n {
                     continue;
                 }
                 if rindex[w] == UNSEEN {
                     rindex[w] = index;
                     index += 1;
-                    frames.push((w as u32, 0, true));
+                    frames.push(frame(w));
                 } else if rindex[w] < rindex[v] {
                     rindex[v] = rindex[w];
-                    if let Some(frame) = frames.last_mut() {
-                        frame.2 = false;
-                    }
+                    top.root = false;
                 }
                 continue;
             }
-            let Some((_, _, root)) = frames.pop() else {
+            let Some(Frame { root, .. }) = frames.pop() else {
                 break;
             };
-            if let Some((parent, _, parent_root)) = frames.last_mut()
-                && rindex[v] < rindex[*parent as usize]
+            if let Some(parent) = frames.last_mut()
+                && rindex[v] < rindex[parent.node as usize]
             {
-                rindex[*parent as usize] = rindex[v];
-                *parent_root = false;
+                rindex[parent.node as usize] = rindex[v];
+                parent.root = false;
             }
             if !root {
                 stack.push(v as u32);
