@@ -27,12 +27,6 @@ pub(super) enum Adjacency {
 const NONE: u32 = u32::MAX;
 const APART: u32 = 1 << 31;
 
-impl Default for Adjacency {
-    fn default() -> Self {
-        Adjacency::listed(0, 0, |_| NONE)
-    }
-}
-
 /// The indexes into the edges of one function's calls.
 #[derive(Clone, Copy, Debug)]
 pub enum EdgeIds<'a> {

@@ -24,7 +24,7 @@ fn has_profile_columns(profile: &Profile, part: &Part) -> bool {
 
 /// Whether `part`'s self cost rows are those of functions `0..n`, in order.
 fn has_every_row(part: &Part, n: usize) -> bool {
-    part.rows() == n && (0..n).all(|i| part.self_fn(i).index() == i)
+    part.rows() == n && part.rows_are_functions()
 }
 
 /// Sums the self costs of `parts` per function, in profile columns.

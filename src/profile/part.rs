@@ -198,6 +198,11 @@ impl Part {
         }
     }
 
+    /// Whether row `i` is function `i`'s, for every row.
+    pub fn rows_are_functions(&self) -> bool {
+        (self.self_fns.iter().enumerate()).all(|(i, f)| f.index() == i)
+    }
+
     /// The function of self cost row `row`.
     pub fn self_fn(&self, row: usize) -> FnId {
         (self.self_fns.get(row).copied()).unwrap_or_else(|| FnId::from_index(row))
@@ -212,8 +217,7 @@ impl Part {
             let costs = Arc::make_mut(&mut self.self_costs);
             permute_rows(&mut order, &mut self.self_fns, costs, w);
         }
-        let every_row_its_own = |(i, f): (usize, &FnId)| f.index() == i;
-        if self.width() > 0 && self.self_fns.iter().enumerate().all(every_row_its_own) {
+        if self.width() > 0 && self.rows_are_functions() {
             self.self_fns = Vec::new();
         }
         self.detail.finish();

@@ -68,7 +68,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             Row::Function(f) => (
                 analysis.self_cost(f)[ev],
                 analysis.inclusive(f)[ev],
-                calls_text(analysis, analysis.called(f), analysis.callers(f).iter()),
+                calls_text(analysis, analysis.called(f), analysis.callers(f)),
                 describe(profile, analysis, f, options.demangle),
             ),
             Row::Cycle(c) => {
@@ -76,11 +76,7 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
                 (
                     cycle.self_cost[ev],
                     cycle.inclusive[ev],
-                    calls_text(
-                        analysis,
-                        cycle.called,
-                        analysis.cycle_callers(c).into_iter(),
-                    ),
+                    calls_text(analysis, cycle.called, analysis.cycle_callers(c)),
                     format!("<cycle {}>", cycle.number),
                 )
             }
@@ -192,9 +188,9 @@ fn describe(profile: &Profile, analysis: &Analysis, f: FnId, demangle: bool) -> 
 /// A count of calls: `?` where the profile does not know how many
 /// (`calls=0`: pprof, xtree, calls still active from an earlier dump),
 /// `N+?` where it knows only some of them.
-fn calls_text(analysis: &Analysis, known: u64, mut edges: impl Iterator<Item = u32>) -> String {
+fn calls_text(analysis: &Analysis, known: u64, edges: impl IntoIterator<Item = u32>) -> String {
     let count = thousands(i64::try_from(known).unwrap_or(i64::MAX));
-    let unknown = edges.any(|e| analysis.edges[e as usize].count == 0);
+    let unknown = (edges.into_iter()).any(|e| analysis.edges[e as usize].count == 0);
     match (unknown, known) {
         (false, _) => count,
         (true, 0) => "?".into(),
