@@ -179,7 +179,6 @@ fn threads_row(name: &str, path: &Path, runs: usize) {
             let plan = Plan {
                 chunks: threads,
                 threads,
-                ..Plan::automatic()
             };
             let (best, _, _) = time_load(path, runs, Some(plan));
             format!(

@@ -491,7 +491,6 @@ fn a_profile_changed_since_loading_is_an_error_not_an_empty_annotation() {
     let options = LoadOptions {
         siblings: false,
         parallel: Some(cgtui::parse::Plan {
-            min_size: 0,
             chunks: 2,
             threads: 2,
         }),

@@ -23,7 +23,6 @@ fn sequential(path: &Path) -> Profile {
 
 fn plan(chunks: usize) -> Plan {
     Plan {
-        min_size: 0,
         chunks,
         // Fewer threads than chunks: later chunks wait for the merge.
         threads: 2,

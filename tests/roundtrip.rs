@@ -406,7 +406,7 @@ proptest! {
     #[test]
     fn written_profiles_load_back_in_parallel(m in model(), s in style(), chunks in 1usize..6) {
         let texts = write(&m, &s);
-        let plan = Plan { min_size: 0, chunks, threads: 2 };
+        let plan = Plan { chunks, threads: 2 };
         check(&m, &texts, Some(plan)).map_err(|e| {
             TestCaseError::fail(format!("{e}\n--- written:\n{}", texts.join("\n--- next file:\n")))
         })?;

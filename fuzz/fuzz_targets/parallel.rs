@@ -54,7 +54,6 @@ fuzz_target!(|data: &[u8]| {
     };
     let sequential = load_paths(std::slice::from_ref(&path), options);
     let plan = Plan {
-        min_size: 0,
         chunks: 3,
         threads: 2,
     };

@@ -54,7 +54,7 @@ pub struct Bail(pub &'static str);
 pub enum Outcome {
     /// Loaded in parallel; the bytes read.
     Loaded(u64),
-    /// Not worth it, or not a plain file that starts like a Callgrind profile.
+    /// Empty, or not a plain file that starts like a Callgrind profile.
     NotEligible,
     /// Gave up part way; the profile must be loaded again sequentially.
     Bailed(&'static str),
@@ -63,8 +63,6 @@ pub enum Outcome {
 /// When and how to load in parallel.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
-    /// Files smaller than this are loaded sequentially (it is fast enough).
-    pub min_size: u64,
     /// The fewest chunks the body is cut into; a body of more than
     /// `CHUNK_BYTES` a chunk is cut into more.
     pub chunks: usize,
@@ -73,11 +71,12 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// A thread per core, for files of a few megabytes and up.
+    /// A thread per core, for files of every size: a small file too loads
+    /// faster so than sequentially, and in less memory (measured: 2 MB in
+    /// 6.5 ms and 7.9 MiB rather than 12.8 ms and 13.5 MiB).
     pub fn automatic() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get().min(16));
         Plan {
-            min_size: 4 << 20,
             chunks: cores,
             threads: cores,
         }
@@ -112,7 +111,7 @@ pub(super) fn load_file(
     let mut file = File::open(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
     let len = meta.len();
-    if !meta.is_file() || len < plan.min_size.max(1) {
+    if !meta.is_file() || len == 0 {
         return Ok(Outcome::NotEligible);
     }
     let (mut head, mut body) = match sections::header(&mut file, 0).map_err(io)? {
