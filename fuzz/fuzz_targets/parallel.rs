@@ -1,7 +1,8 @@
-//! Bytes in, written to a file, loaded by the sequential loader and by the
-//! parallel one cut into three chunks: where the parallel one does not give
-//! up, both must give the same profile (names, functions, self costs, calls,
-//! totals, diagnostics and every per-line record read again from the file).
+//! Bytes in, written to a file, loaded by the chunk reader in one chunk and
+//! in several (2 to 7), and by the sequential loader: where the chunk reader
+//! does not give up, all must give the same profile (names, functions, self
+//! costs, calls, totals, diagnostics and every per-line record read again
+//! from the file).
 
 #![no_main]
 
@@ -53,12 +54,18 @@ fuzz_target!(|data: &[u8]| {
         parallel: None,
     };
     let sequential = load_paths(std::slice::from_ref(&path), options);
-    let plan = Plan {
-        chunks: 3,
-        threads: 2,
+    // One chunk, and as many as the input's length picks (2 to 7): the
+    // chunk reader must give the same profile however the body is cut.
+    let chunked = |chunks| {
+        let plan = Plan { chunks, threads: 2 };
+        load_parallel(std::slice::from_ref(&path), plan)
     };
-    if let (Ok(seq), Ok(Ok(par))) = (sequential, load_parallel(std::slice::from_ref(&path), plan)) {
-        assert_eq!(shape(&seq), shape(&par));
+    let (one, many) = (chunked(1), chunked(2 + data.len() % 6));
+    if let (Ok(Ok(one)), Ok(Ok(many))) = (&one, &many) {
+        assert_eq!(shape(one), shape(many));
+    }
+    if let (Ok(seq), Ok(Ok(many))) = (&sequential, &many) {
+        assert_eq!(shape(seq), shape(many));
     }
     let _ = std::fs::remove_dir_all(&dir);
 });
