@@ -524,6 +524,48 @@ fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
 }
 
+/// A `calls=` line (read or not) whose cost line never comes, because the
+/// next `fn=` follows it, is dropped and said at that line, wherever the
+/// chunks are cut: every block here ends so, and some chunk boundary is
+/// at one of those `fn=` lines in every chunking.
+#[test]
+fn calls_without_their_cost_line_before_a_chunks_end_load_in_parallel() {
+    let mut text = String::from("events: Ir\n");
+    for f in 0..400 {
+        let call = if f % 2 == 0 { "calls=1 2" } else { "calls=x 2" };
+        text.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\n{call}\n"));
+    }
+    let (_dir, path) = written("calls-at-ends.callgrind", &text);
+    let seq = sequential(&path);
+    assert_says(&seq, "`calls=` is not followed by a cost line");
+    assert_says(&seq, "file ends after `calls=` without its cost line");
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
+}
+
+/// A file cut after a `calls=` line (a profile whose writer was stopped),
+/// with or without the line's `\n`, or after an unreadable one: the call
+/// is dropped and the file said to look truncated, in parallel too.
+#[test]
+fn a_file_that_ends_after_calls_loads_in_parallel() {
+    for end in [
+        "calls=1 2\n",
+        "calls=1 2",
+        "calls=? 2\n",
+        "calls=1 2\n# a comment\n",
+    ] {
+        let mut text = String::from("events: Ir\n");
+        for f in 0..100 {
+            text.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n3 4\n"));
+        }
+        text.push_str("fn=last\n7 1\ncfn=g\n");
+        text.push_str(end);
+        let (_dir, path) = written("truncated.callgrind", &text);
+        let seq = sequential(&path);
+        assert_says(&seq, "file ends after `calls=` without its cost line");
+        loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 5]);
+    }
+}
+
 /// Found by the `parallel` fuzz target: a sum that overflows (ten costs of
 /// 18 digits in one function) was added once by the quick reading, which
 /// then declined the line, and again by the general one, which found no

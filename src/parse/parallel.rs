@@ -146,7 +146,11 @@ pub(super) fn load_file(
         drop(head);
         let planned = (later.iter().flatten()).find(|&&at| at > start).copied();
         let body_range = (start, planned.unwrap_or(len));
-        let shape = Shape { npos, width };
+        let shape = Shape {
+            npos,
+            width,
+            file_len: len,
+        };
         let mut blocks = Blocks::new(npos);
         let run = Run {
             path,
@@ -289,11 +293,13 @@ fn ends_mid_line(file: &mut File, len: u64) -> std::io::Result<bool> {
     Ok(file.read(&mut last)? == 1 && last[0] != b'\n')
 }
 
-/// What every chunk of a part shares: its subpositions and events.
+/// What every chunk of a part shares: its subpositions and events, and
+/// the file's length (a chunk that ends before it ends before a line).
 #[derive(Clone, Copy)]
 struct Shape {
     npos: usize,
     width: usize,
+    file_len: u64,
 }
 
 /// A chunk as its thread hands it over.
@@ -394,6 +400,8 @@ pub(super) struct Chunk {
     /// Object and function file current at the chunk's end (local indexes).
     pub end_obj: u32,
     pub end_fn_file: u32,
+    /// A `calls=` line waits for its cost line at the file's end.
+    pub waits_at_end: bool,
 }
 
 /// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`, its
@@ -402,13 +410,18 @@ pub(super) struct Chunk {
 fn scan_chunk(
     path: &Path,
     (start, end): (u64, u64),
-    Shape { npos, width }: Shape,
+    Shape {
+        npos,
+        width,
+        file_len,
+    }: Shape,
     read: &AtomicU64,
     room: &mut (Room, SumsRoom),
 ) -> Scanned {
     let sums = Sums::with_room(width, npos, room.1);
     let tables = Tables::with_room(room.0);
     let mut scanner = Scanner::with_tables(sums, tables, npos, width, Last::default());
+    scanner.ends_before_a_line = end < file_len;
     match scan_range(path, start, end, &mut scanner, read)? {
         // The chunk ends before the line that begins another section.
         Err(scan::SECTION) => {
@@ -428,6 +441,7 @@ fn scan_chunk(
         notes: std::mem::take(&mut scanner.notes),
         end_obj: scanner.at.obj,
         end_fn_file: scanner.at.fn_file,
+        waits_at_end: scanner.waits_at_end,
         tables: scanner.tables,
         sums: scanner.sink,
     }))

@@ -149,6 +149,10 @@ impl Loader<'_> {
             }
         }
         notes.for_each(|note| self.say(first_line, note));
+        if r.waits_at_end {
+            // What the sequential loader's state is there (`end_file`).
+            self.pending = Pending::SkipNext;
+        }
         let p = &mut *self.profile;
         p.dropped_diagnostics += r.notes.dropped;
         p.skipped_lines += r.notes.dropped_errors;
@@ -196,6 +200,8 @@ pub(in crate::parse) struct Resolved {
     /// Object and function file current at the chunk's end.
     obj: ObjId,
     fn_file: FileId,
+    /// A `calls=` line waits for its cost line at the file's end.
+    waits_at_end: bool,
 }
 
 impl Names {
@@ -213,6 +219,7 @@ impl Names {
             notes,
             end_obj,
             end_fn_file,
+            waits_at_end,
         } = c;
         let [files, objects, fn_names] = &mut self.interners;
         let [file_ids, obj_ids, fn_ids] = &mut self.tables;
@@ -239,6 +246,7 @@ impl Names {
             notes,
             obj: self.obj,
             fn_file: self.fn_file,
+            waits_at_end,
         })
     }
 }

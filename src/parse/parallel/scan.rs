@@ -73,10 +73,13 @@ pub struct Scanner<S> {
     /// Where the line that ended the scan with `SECTION` starts.
     pub section: Option<u64>,
     /// Whether the range scanned ends before a line that is not a cost
-    /// line, as a block read again does (its next `fn=`, or the header of
-    /// the next part): a call waiting there is dropped as it was when the
-    /// file was loaded. A chunk does not know what follows it.
+    /// line (the next chunk's `fn=`, the header of the next part), not at
+    /// the file's end: a call waiting there is dropped, and said so at
+    /// that line.
     pub ends_before_a_line: bool,
+    /// Whether a `calls=` line still waited for its cost line at the
+    /// file's end: the loader then says the file looks truncated.
+    pub waits_at_end: bool,
 }
 
 impl<S: Sink> Scanner<S> {
@@ -103,6 +106,7 @@ impl<S: Sink> Scanner<S> {
             notes: Notes::default(),
             section: None,
             ends_before_a_line: false,
+            waits_at_end: false,
         }
     }
 
@@ -116,7 +120,7 @@ impl<S: Sink> Scanner<S> {
         if is_comment_or_blank(line) {
             return Ok(());
         }
-        self.flush(true)?;
+        self.flush(Some(self.lines))?;
         match kind(line) {
             Kind::Spec(key, value) => match self.spec(offset, key, value) {
                 Err(UNKNOWN_KEY) => {
@@ -151,7 +155,8 @@ impl<S: Sink> Scanner<S> {
     /// last position (as before any other line). A `fn=` no line used is
     /// no function (the next chunk starts with another `fn=`).
     pub fn finish(&mut self) -> Result<(), Bail> {
-        self.flush(self.ends_before_a_line)
+        let next = self.ends_before_a_line.then_some(self.lines + 1);
+        self.flush(next)
     }
 
     /// Makes the function of a `fn=` that waited for its first use.
@@ -163,26 +168,27 @@ impl<S: Sink> Scanner<S> {
         }
     }
 
-    /// Settles what waits for a cost line at a line that is not one
-    /// (`within`) or at the chunk's end: a call is dropped (said within
-    /// the chunk; at its end the next chunk's line, or the file's end,
-    /// would say it, so the scan gives up there).
-    fn flush(&mut self, within: bool) -> Result<(), Bail> {
+    /// Settles what waits for a cost line at the `next` line, which is not
+    /// one, or at the file's end (`None`): a call is dropped, and said so
+    /// at that line, or by the loader at the file's end.
+    fn flush(&mut self, next: Option<usize>) -> Result<(), Bail> {
         match self.pending {
             Pending::None => Ok(()),
-            // At the file's end the loader says the file looks truncated.
-            Pending::SkipNext if !within => Err(Bail("`calls=` without its cost line")),
+            Pending::SkipNext | Pending::Call { .. } if next.is_none() => {
+                self.pending = Pending::None;
+                self.waits_at_end = true;
+                Ok(())
+            }
             Pending::SkipNext | Pending::SkipJumpRow => {
                 self.pending = Pending::None;
                 Ok(())
             }
-            Pending::Call { .. } if within => {
+            Pending::Call { .. } => {
                 self.pending = Pending::None;
                 let message = messages::CALL_WITHOUT_COST_LINE.into();
-                self.notes.error(self.lines, message);
+                self.notes.error(next.unwrap_or(self.lines), message);
                 Ok(())
             }
-            Pending::Call { .. } => Err(Bail("`calls=` without its cost line")),
             // `pending_jump` takes the jump from `pending`.
             Pending::Jump { .. } => {
                 let at = self.known_last()?;

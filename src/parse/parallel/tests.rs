@@ -16,7 +16,11 @@ fn body(n: usize) -> (tempfile::NamedTempFile, Vec<u64>) {
     (file, bounds)
 }
 
-const SHAPE: Shape = Shape { npos: 1, width: 1 };
+const SHAPE: Shape = Shape {
+    npos: 1,
+    width: 1,
+    file_len: u64::MAX,
+};
 
 /// Runs both stages over `n` chunks; stage `stop.0` gives up at chunk
 /// `stop.1`. Gives the outcome and the chunks each stage saw, by where
