@@ -366,8 +366,8 @@ fn apply_batches(
             match batch.line(entry) {
                 Some((text, fields)) => loader.line_with_fields(text, fields)?,
                 None => {
-                    if let pipeline::Entry::TooLong(len) = entry {
-                        loader.overlong_line(*len)?;
+                    if let pipeline::Entry::TooLong = entry {
+                        loader.overlong_line()?;
                     }
                 }
             }

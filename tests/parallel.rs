@@ -566,6 +566,38 @@ fn a_file_that_ends_after_calls_loads_in_parallel() {
     }
 }
 
+/// A line longer than any reader keeps (16 MiB) is skipped and said at its
+/// line by both loaders, in parallel too: in the middle of a function,
+/// between a `calls=` and its cost line (the call waits on past it), and
+/// as the file's last line without its `\n` (which then looks truncated).
+#[test]
+fn an_overlong_line_is_skipped_in_parallel_too() {
+    let long = "7".repeat(cgtui::parse::MAX_LINE + 100);
+    let mut head = String::from("events: Ir\n");
+    for f in 0..50 {
+        head.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n3 4\n"));
+    }
+    for (name, tail) in [
+        (
+            "middle",
+            format!("fn=big\n1 5\n{long}\n+1 3\nfn=after\n2 2\n"),
+        ),
+        (
+            "call",
+            format!("fn=big\n1 5\ncfn=g\ncalls=1 2\n{long}\n3 4\n"),
+        ),
+        ("end", format!("fn=big\n1 5\n{long}")),
+    ] {
+        let (_dir, path) = written("long.callgrind", &format!("{head}{tail}"));
+        let seq = sequential(&path);
+        assert_says(&seq, "line over 16777216 bytes long skipped");
+        if name == "end" {
+            assert_says(&seq, "file ends in the middle of a line");
+        }
+        loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
+    }
+}
+
 /// Found by the `parallel` fuzz target: a sum that overflows (ten costs of
 /// 18 digits in one function) was added once by the quick reading, which
 /// then declined the line, and again by the general one, which found no

@@ -300,15 +300,19 @@ impl<'p> Loader<'p> {
 
     /// A line longer than the reader accepts: skipped, or the end of a file that
     /// has not even declared its events.
-    pub fn overlong_line(&mut self, len: usize) -> Result<(), LoadError> {
+    pub fn overlong_line(&mut self) -> Result<(), LoadError> {
         self.line_no += 1;
         if !self.events_declared {
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),
-                reason: format!("line {} is over {len} bytes long", self.line_no),
+                reason: format!(
+                    "line {} is over {} bytes long",
+                    self.line_no,
+                    super::MAX_LINE
+                ),
             });
         }
-        self.error(format!("line over {len} bytes long skipped"));
+        self.error(messages::overlong_line());
         Ok(())
     }
 

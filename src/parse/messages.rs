@@ -4,6 +4,11 @@
 
 use super::lines::SubPos;
 
+/// A line longer than any reader keeps (`MAX_LINE`), skipped.
+pub fn overlong_line() -> String {
+    format!("line over {} bytes long skipped", super::MAX_LINE)
+}
+
 /// A `calls=` line not followed by its cost line.
 pub const CALL_WITHOUT_COST_LINE: &str = "`calls=` is not followed by a cost line; call dropped";
 

@@ -486,10 +486,38 @@ pub(super) fn scan_range<S: Sink>(
         filled -= consumed;
         if filled == buf.len() {
             if buf.len() >= super::MAX_LINE {
-                return Ok(Err(Bail("overlong line")));
+                // As the sequential loader: said at its line, and skipped.
+                scanner.overlong_line();
+                let (skipped, kept) = skip_line(&mut reader, &mut buf)?;
+                read.fetch_add(filled as u64 + skipped, Ordering::Relaxed);
+                offset += filled as u64 + skipped;
+                filled = kept;
+                continue;
             }
             buf.resize(buf.len() * 2, 0);
         }
+    }
+}
+
+/// Reads past the rest of a line too long to keep, up to and with its
+/// `\n` (or to the end), with `buf` made small again: the bytes read after
+/// the line are moved to its front. Gives (bytes of the line read here,
+/// bytes kept after it).
+fn skip_line(reader: &mut impl Read, buf: &mut Vec<u8>) -> std::io::Result<(u64, usize)> {
+    buf.truncate(BUFFER);
+    buf.shrink_to_fit();
+    let mut skipped = 0;
+    loop {
+        let n = reader.read(buf)?;
+        let Some(nl) = memchr::memchr(b'\n', &buf[..n]) else {
+            skipped += n as u64;
+            if n == 0 {
+                return Ok((skipped, 0));
+            }
+            continue;
+        };
+        buf.copy_within(nl + 1..n, 0);
+        return Ok((skipped + nl as u64 + 1, n - nl - 1));
     }
 }
 

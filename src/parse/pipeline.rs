@@ -28,7 +28,7 @@ pub enum Entry {
         first_field: u32,
         fields: u8,
     },
-    TooLong(usize),
+    TooLong,
 }
 
 /// A run of lines with their bytes and the fields of their cost lines.
@@ -59,7 +59,7 @@ impl Batch {
                 });
                 Some((text, fields))
             }
-            Entry::TooLong(_) => None,
+            Entry::TooLong => None,
         }
     }
 }
@@ -93,8 +93,8 @@ fn produce<R: Read>(reader: R, tx: &SyncSender<io::Result<Batch>>, cancel: &Atom
         };
         let done = match line {
             None => true,
-            Some(Line::TooLong(len)) => {
-                batch.entries.push(Entry::TooLong(len));
+            Some(Line::TooLong) => {
+                batch.entries.push(Entry::TooLong);
                 false
             }
             Some(Line::Text(text)) => {
@@ -117,7 +117,7 @@ fn produce<R: Read>(reader: R, tx: &SyncSender<io::Result<Batch>>, cancel: &Atom
                 false
             }
         };
-        let too_long = matches!(batch.entries.last(), Some(Entry::TooLong(_)));
+        let too_long = matches!(batch.entries.last(), Some(Entry::TooLong));
         if done
             || too_long
             || batch.entries.len() >= BATCH_LINES

@@ -151,6 +151,14 @@ impl<S: Sink> Scanner<S> {
         }
     }
 
+    /// A line over `MAX_LINE` bytes, which the reader skips: said at its
+    /// line, as the sequential loader says it; what waits for a cost line
+    /// waits on.
+    pub fn overlong_line(&mut self) {
+        self.lines += 1;
+        self.notes.error(self.lines, messages::overlong_line());
+    }
+
     /// Ends the chunk: a jump still waiting for its position row is at the
     /// last position (as before any other line). A `fn=` no line used is
     /// no function (the next chunk starts with another `fn=`).
