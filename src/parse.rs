@@ -1,6 +1,10 @@
-//! The format reader: bytes -> `Profile`, with diagnostics. One streaming
-//! pass over lines; a nom parser per line kind (`lines`), a state machine
-//! that gives them meaning (`loader`). Must not import `tui`.
+//! The format reader: bytes -> `Profile`, with diagnostics. A nom parser
+//! per line kind (`lines`), a state machine that gives them meaning
+//! (`loader`, which also reads every header). Every plain file, and every
+//! stream once copied to one (`spool`), is read by the chunk reader
+//! (`parallel`) on every core; the loader reads the body itself only
+//! where that gives up, and streams that cannot be copied. Must not
+//! import `tui`.
 
 mod context;
 mod derived;
