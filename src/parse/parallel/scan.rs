@@ -180,25 +180,25 @@ impl<S: Sink> Scanner<S> {
     /// one, or at the file's end (`None`): a call is dropped, and said so
     /// at that line, or by the loader at the file's end.
     fn flush(&mut self, next: Option<usize>) -> Result<(), Bail> {
-        match self.pending {
-            Pending::None => Ok(()),
-            Pending::SkipNext | Pending::Call { .. } if next.is_none() => {
+        match (self.pending, next) {
+            (Pending::None, _) => Ok(()),
+            (Pending::SkipNext | Pending::Call { .. }, None) => {
                 self.pending = Pending::None;
                 self.waits_at_end = true;
                 Ok(())
             }
-            Pending::SkipNext | Pending::SkipJumpRow => {
+            (Pending::SkipNext | Pending::SkipJumpRow, _) => {
                 self.pending = Pending::None;
                 Ok(())
             }
-            Pending::Call { .. } => {
+            (Pending::Call { .. }, Some(line)) => {
                 self.pending = Pending::None;
                 let message = messages::CALL_WITHOUT_COST_LINE.into();
-                self.notes.error(next.unwrap_or(self.lines), message);
+                self.notes.error(line, message);
                 Ok(())
             }
             // `pending_jump` takes the jump from `pending`.
-            Pending::Jump { .. } => {
+            (Pending::Jump { .. }, _) => {
                 let at = self.known_last()?;
                 self.pending_jump(at)
             }
