@@ -506,22 +506,39 @@ fn more_unreadable_lines_than_diagnostics_kept_load_in_parallel() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 7]);
 }
 
+/// `text`, written to a file, says each of `said` when loaded sequentially,
+/// and loads in parallel in each number of `chunks` as it does so.
+fn loads_in_parallel_saying(text: &str, said: &[&str], chunks: &[usize]) {
+    let (_dir, path) = written("said.callgrind", text);
+    let seq = sequential(&path);
+    for said in said {
+        assert_says(&seq, said);
+    }
+    loads_in_parallel_as_sequentially(&path, &seq, chunks);
+}
+
+/// `events: Ir` and the blocks `block` writes for functions 0 to `n - 1`.
+fn profile_of(n: usize, block: impl Fn(usize) -> String) -> String {
+    (0..n).fold(String::from("events: Ir\n"), |text, f| text + &block(f))
+}
+
+/// Function `f`'s block: a cost line and a call with its cost line.
+fn calling(f: usize) -> String {
+    format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n3 4\n")
+}
+
 /// Found by the `parallel` fuzz target: a part whose last `calls=` has no
 /// cost line before the next part's header loaded in parallel (the call
 /// dropped, as the sequential loader drops it), but reading that
 /// function's lines again gave up at the part's end.
 #[test]
 fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
-    let mut text = String::from("events: Ir\n");
-    for f in 0..50 {
-        text.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n"));
-        text.push_str(if f == 49 { "\n" } else { "3 4\n" });
-    }
+    let mut text = profile_of(50, |f| {
+        let end = if f == 49 { "\n" } else { "3 4\n" };
+        format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n{end}")
+    });
     text.push_str("part: 2\nevents: Ir\nfn=g\n2 5\n");
-    let (_dir, path) = written("cut-call.callgrind", &text);
-    let seq = sequential(&path);
-    assert_says(&seq, "`calls=` is not followed");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
+    loads_in_parallel_saying(&text, &["`calls=` is not followed"], &[1, 2, 3]);
 }
 
 /// A `calls=` line (read or not) whose cost line never comes, because the
@@ -530,16 +547,15 @@ fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
 /// at one of those `fn=` lines in every chunking.
 #[test]
 fn calls_without_their_cost_line_before_a_chunks_end_load_in_parallel() {
-    let mut text = String::from("events: Ir\n");
-    for f in 0..400 {
+    let text = profile_of(400, |f| {
         let call = if f % 2 == 0 { "calls=1 2" } else { "calls=x 2" };
-        text.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\n{call}\n"));
-    }
-    let (_dir, path) = written("calls-at-ends.callgrind", &text);
-    let seq = sequential(&path);
-    assert_says(&seq, "`calls=` is not followed by a cost line");
-    assert_says(&seq, "file ends after `calls=` without its cost line");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
+        format!("fn=f{f}\n{f} 1\ncfn=g\n{call}\n")
+    });
+    let said = [
+        "`calls=` is not followed by a cost line",
+        "file ends after `calls=` without its cost line",
+    ];
+    loads_in_parallel_saying(&text, &said, &[1, 2, 3, 7]);
 }
 
 /// A file cut after a `calls=` line (a profile whose writer was stopped),
@@ -553,16 +569,11 @@ fn a_file_that_ends_after_calls_loads_in_parallel() {
         "calls=? 2\n",
         "calls=1 2\n# a comment\n",
     ] {
-        let mut text = String::from("events: Ir\n");
-        for f in 0..100 {
-            text.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n3 4\n"));
-        }
+        let mut text = profile_of(100, calling);
         text.push_str("fn=last\n7 1\ncfn=g\n");
         text.push_str(end);
-        let (_dir, path) = written("truncated.callgrind", &text);
-        let seq = sequential(&path);
-        assert_says(&seq, "file ends after `calls=` without its cost line");
-        loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 5]);
+        let said = ["file ends after `calls=` without its cost line"];
+        loads_in_parallel_saying(&text, &said, &[1, 2, 5]);
     }
 }
 
@@ -573,28 +584,23 @@ fn a_file_that_ends_after_calls_loads_in_parallel() {
 #[test]
 fn an_overlong_line_is_skipped_in_parallel_too() {
     let long = "7".repeat(cgtui::parse::MAX_LINE + 100);
-    let mut head = String::from("events: Ir\n");
-    for f in 0..50 {
-        head.push_str(&format!("fn=f{f}\n{f} 1\ncfn=g\ncalls=1 2\n3 4\n"));
-    }
-    for (name, tail) in [
+    let head = profile_of(50, calling);
+    let skipped = "line over 16777216 bytes long skipped";
+    for (tail, said) in [
         (
-            "middle",
             format!("fn=big\n1 5\n{long}\n+1 3\nfn=after\n2 2\n"),
+            &[skipped][..],
         ),
         (
-            "call",
             format!("fn=big\n1 5\ncfn=g\ncalls=1 2\n{long}\n3 4\n"),
+            &[skipped],
         ),
-        ("end", format!("fn=big\n1 5\n{long}")),
+        (
+            format!("fn=big\n1 5\n{long}"),
+            &[skipped, "file ends in the middle of a line"],
+        ),
     ] {
-        let (_dir, path) = written("long.callgrind", &format!("{head}{tail}"));
-        let seq = sequential(&path);
-        assert_says(&seq, "line over 16777216 bytes long skipped");
-        if name == "end" {
-            assert_says(&seq, "file ends in the middle of a line");
-        }
-        loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
+        loads_in_parallel_saying(&format!("{head}{tail}"), said, &[1, 3]);
     }
 }
 

@@ -2,7 +2,8 @@
 //! more (`sections`: several parts, an appended profile), each a header up
 //! to its first `fn=`, which goes through the sequential `Loader`, and a
 //! body, cut at `fn=` lines into small chunks, scanned by a thread per core with names and
-//! functions local to each chunk (`scan`, `local`); each chunk is then
+//! functions local to each chunk (`scan`, `local`, its lines read by
+//! `lines_of`); each chunk is then
 //! merged, in file order, by the thread that scanned it, which gives every
 //! name and function the id the sequential loader would have given it. The
 //! merge has two stages (names, then the rest), so a thread can intern a
@@ -20,6 +21,7 @@
 //! files again with the sequential loader, which reports it.
 
 mod line_kind;
+mod lines_of;
 pub(super) mod local;
 pub(super) mod notes;
 mod reread;
@@ -31,8 +33,9 @@ mod turns;
 
 use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
+use lines_of::scan_range;
 use local::{Room, Tables};
-use scan::{Last, Scanner, Sink};
+use scan::{Last, Scanner};
 use sections::{Header, fits_header};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -85,8 +88,6 @@ impl Plan {
 
 /// How often progress is reported while the chunks are read.
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
-/// Read size of each chunk's thread.
-const BUFFER: usize = 1 << 17;
 /// Chunks are this small or smaller: a chunk's names and functions are
 /// kept apart until it is merged, at up to ten times its size (millions of
 /// tiny functions), so few and small chunks wait beside the profile.
@@ -445,80 +446,6 @@ fn scan_chunk(
         tables: scanner.tables,
         sums: scanner.sink,
     }))
-}
-
-/// Feeds the lines of bytes `start..end` of `path` to `scanner`.
-pub(super) fn scan_range<S: Sink>(
-    path: &Path,
-    start: u64,
-    end: u64,
-    scanner: &mut Scanner<S>,
-    read: &AtomicU64,
-) -> std::io::Result<Result<(), Bail>> {
-    let mut file = File::open(path)?;
-    file.seek(SeekFrom::Start(start))?;
-    let mut reader = file.take(end - start);
-    let mut buf = vec![0u8; BUFFER.min((end - start) as usize + 1)];
-    let (mut filled, mut offset) = (0, start);
-    loop {
-        let n = reader.read(&mut buf[filled..])?;
-        filled += n;
-        // Whole lines are handed over; the scanner finds where each ends.
-        let consumed = memchr::memrchr(b'\n', &buf[..filled]).map_or(0, |nl| nl + 1);
-        let mut at = 0;
-        while at < consumed {
-            match scanner.step(offset + at as u64, &buf[at..consumed]) {
-                Ok(len) => at += len,
-                Err(bail) => return Ok(Err(bail)),
-            }
-        }
-        if n == 0 {
-            if consumed < filled
-                && let Err(bail) = scanner.line(offset + consumed as u64, &buf[consumed..filled])
-            {
-                return Ok(Err(bail));
-            }
-            return Ok(scanner.finish());
-        }
-        read.fetch_add(consumed as u64, Ordering::Relaxed);
-        buf.copy_within(consumed..filled, 0);
-        offset += consumed as u64;
-        filled -= consumed;
-        if filled == buf.len() {
-            if buf.len() >= super::MAX_LINE {
-                // As the sequential loader: said at its line, and skipped.
-                scanner.overlong_line();
-                let (skipped, kept) = skip_line(&mut reader, &mut buf)?;
-                read.fetch_add(filled as u64 + skipped, Ordering::Relaxed);
-                offset += filled as u64 + skipped;
-                filled = kept;
-                continue;
-            }
-            buf.resize(buf.len() * 2, 0);
-        }
-    }
-}
-
-/// Reads past the rest of a line too long to keep, up to and with its
-/// `\n` (or to the end), with `buf` made small again: the bytes read after
-/// the line are moved to its front. Gives (bytes of the line read here,
-/// bytes kept after it).
-fn skip_line(reader: &mut impl Read, buf: &mut Vec<u8>) -> std::io::Result<(u64, usize)> {
-    buf.truncate(BUFFER);
-    buf.shrink_to_fit();
-    let mut skipped = 0;
-    loop {
-        let n = reader.read(buf)?;
-        let Some(nl) = memchr::memchr(b'\n', &buf[..n]) else {
-            skipped += n as u64;
-            if n == 0 {
-                return Ok((skipped, 0));
-            }
-            continue;
-        };
-        buf.copy_within(nl + 1..n, 0);
-        return Ok((skipped + nl as u64 + 1, n - nl - 1));
-    }
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 //! by the same `Scanner` that loaded them, with names resolved read-only
 //! against the profile.
 
+use super::Bail;
+use super::lines_of::scan_range;
 use super::local::{Entry, Space, Tables};
 use super::scan::{Last, LocalCall, LocalJump, Scanner, Sink};
-use super::{Bail, scan_range};
 use crate::parse::IdMap;
 use crate::parse::context::JumpMade;
 use crate::parse::loader::Loader;
