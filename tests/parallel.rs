@@ -629,3 +629,21 @@ fn a_sum_that_overflows_is_not_added_twice() {
     }
     loads_through_load_paths_as(&path, &seq, "through load_paths");
 }
+
+/// A part's first position written relative (`+3`): relative to 0, where
+/// the loader starts every part, so the first chunk of each part reads it
+/// (it gave up before). Later chunks can not know the position before them.
+#[test]
+fn a_relative_position_at_a_parts_start_loads_in_parallel() {
+    let text = "events: Ir\nfn=main\n+3 5\n-1 2\npart: 2\nevents: Ir\nfn=g\n+7 1\n";
+    let (_dir, path) = written("relative.callgrind", text);
+    let seq = sequential(&path);
+    assert_eq!(seq.parts.len(), 2);
+    assert!(seq.diagnostics.is_empty(), "{:?}", seq.diagnostics);
+    let lines = |part: usize| {
+        let d = seq.parts[part].decode(&seq);
+        d.lines.iter().map(|l| l.line).collect::<Vec<_>>()
+    };
+    assert_eq!((lines(0), lines(1)), (vec![3, 2], vec![7]));
+    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+}

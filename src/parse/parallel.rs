@@ -356,7 +356,9 @@ where
                         break;
                     }
                     let (start, end) = (bounds[i], bounds[i + 1]);
-                    let scan = || scan_chunk(path, (start, end), shape, read, &mut room);
+                    // Only the first chunk knows the positions it starts from.
+                    let last = if i == 0 { Last::START } else { Last::default() };
+                    let scan = || scan_chunk(path, (start, end, last), shape, read, &mut room);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
                         .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
                     let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
@@ -405,12 +407,12 @@ pub(super) struct Chunk {
     pub waits_at_end: bool,
 }
 
-/// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`, its
-/// tables and sums made as large as `room` (the last chunk's), which it
-/// updates.
+/// Scans bytes `start..end` of `path` (whole lines), whose positions
+/// start from `last`, into a `Chunk`, its tables and sums made as large as
+/// `room` (the last chunk's), which it updates.
 fn scan_chunk(
     path: &Path,
-    (start, end): (u64, u64),
+    (start, end, last): (u64, u64, Last),
     Shape {
         npos,
         width,
@@ -421,7 +423,7 @@ fn scan_chunk(
 ) -> Scanned {
     let sums = Sums::with_room(width, npos, room.1);
     let tables = Tables::with_room(room.0);
-    let mut scanner = Scanner::with_tables(sums, tables, npos, width, Last::default());
+    let mut scanner = Scanner::with_tables(sums, tables, npos, width, last);
     scanner.ends_before_a_line = end < file_len;
     match scan_range(path, start, end, &mut scanner, read)? {
         // The chunk ends before the line that begins another section.

@@ -13,6 +13,15 @@ pub struct Last {
     pub known: u8,
 }
 
+impl Last {
+    /// Where a part's body begins: every column 0 and known, as the
+    /// loader starts each part.
+    pub const START: Last = Last {
+        at: [0; 3],
+        known: 0b111,
+    };
+}
+
 /// What the lines of a chunk mean, with ids local to the chunk's `Tables`.
 pub trait Sink {
     /// `func`'s self cost row, to sum cost lines into directly (a `Sink`
