@@ -124,8 +124,18 @@ pub fn load_set(
     // If the parallel path gives up on a file, all are read again
     // sequentially: not possible with a stream that could not be copied.
     let once = sources.iter().any(|s| matches!(s, Source::Stream(_)));
-    if !once && let Ok(profile) = load_files(set, &mut sources, Some(plan), progress)? {
-        return Ok(profile);
+    if !once {
+        match load_files(set, &mut sources, Some(plan), progress)? {
+            Ok(profile) => return Ok(profile),
+            // What only the cutting made them give up on, one chunk reads.
+            Err(why) if plan.chunks != 1 && parallel::Bail::cut_only(why) => {
+                let one = Some(Plan::one_chunk());
+                if let Ok(profile) = load_files(set, &mut sources, one, progress)? {
+                    return Ok(profile);
+                }
+            }
+            Err(_) => {}
+        }
     }
     sequential(set, &mut sources, progress)
 }

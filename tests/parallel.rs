@@ -273,13 +273,14 @@ fn written(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
 
 /// Through the public entry point (in three chunks where the parallel path
 /// does not give up, else sequentially), `path` gives `seq`.
-fn loads_through_load_paths_as(path: &Path, seq: &Profile, what: &str) {
+fn loads_through_load_paths_as(path: &Path, seq: &Profile, what: &str) -> Profile {
     let options = LoadOptions {
         siblings: false,
         parallel: Some(plan(3)),
     };
     let auto = load_paths(&[path.to_path_buf()], options).unwrap();
     assert_same(seq, &auto, what);
+    auto
 }
 
 /// `path` loads in parallel in each number of `chunks` (per-line detail
@@ -623,11 +624,35 @@ fn a_sum_that_overflows_is_not_added_twice() {
     let (_dir, path) = written("overflow.callgrind", &text);
     let seq = sequential(&path);
     assert_says(&seq, "costs add up beyond");
-    for chunks in [1, 2] {
-        let par = load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap();
-        assert_eq!(par.err(), Some("cost beyond 64 bits"), "{chunks} chunks");
-    }
-    loads_through_load_paths_as(&path, &seq, "through load_paths");
+    let cut = load_parallel(std::slice::from_ref(&path), plan(2)).unwrap();
+    assert_eq!(cut.err(), Some("cost beyond 64 bits"));
+    // Read in one chunk, in the file's order, the sum saturates as it does
+    // sequentially; the load takes that way when chunks give up on it.
+    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+    let auto = loads_through_load_paths_as(&path, &seq, "through load_paths");
+    assert_eq!(auto.parts[0].detail.size(), 0, "read as one chunk");
+}
+
+/// Sums that go beyond 64 bits in two parts, by costs and by a call count,
+/// read in one chunk: saturated, said once in the file, as sequentially.
+#[test]
+fn sums_beyond_64_bits_saturate_in_one_chunk() {
+    let big = "9223372036854775000";
+    let text = format!(
+        "events: Ir\nfn=a\n1 {big}\n2 {big}\ncfn=b\ncalls={big}0 1\n3 1\n\
+         cfn=b\ncalls={big}0 1\n3 1\npart: 2\nevents: Ir\nfn=a\n1 {big}\n1 {big}\n"
+    );
+    let (_dir, path) = written("saturated.callgrind", &text);
+    let seq = sequential(&path);
+    let said = |p: &Profile| {
+        (p.diagnostics.iter())
+            .filter(|d| d.message.starts_with("costs add up beyond"))
+            .map(|d| d.line)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(said(&seq), [4], "{:?}", seq.diagnostics);
+    assert_eq!(seq.parts[0].edges[0].count, u64::MAX);
+    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
 }
 
 /// A part's first position written relative (`+3`): relative to 0, where
@@ -646,4 +671,20 @@ fn a_relative_position_at_a_parts_start_loads_in_parallel() {
     };
     assert_eq!((lines(0), lines(1)), (vec![3, 2], vec![7]));
     loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+}
+
+/// Blocks whose first position is relative to the block before: cut into
+/// chunks, a chunk can not know where it starts and gives up; the load
+/// then reads the body as one chunk, in the file's order, rather than
+/// with the sequential loader (its lines left in the file).
+#[test]
+fn positions_relative_across_chunks_load_as_one_chunk() {
+    let text = profile_of(2000, |f| format!("fn=f{f}\n+2 {f}\n-1 1\n"));
+    let (_dir, path) = written("relative.callgrind", &text);
+    let seq = sequential(&path);
+    let cut = load_parallel(std::slice::from_ref(&path), plan(3)).unwrap();
+    assert_eq!(cut.err(), Some("position relative to one before the chunk"));
+    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+    let auto = loads_through_load_paths_as(&path, &seq, "through load_paths");
+    assert_eq!(auto.parts[0].detail.size(), 0, "read as one chunk");
 }

@@ -50,6 +50,10 @@ pub const UNREADABLE_CALL_COUNT: &str = "cannot read `calls=` count";
 pub const CALL_WITHOUT_CALLEE: &str = "`calls=` without a `cfn=` before it";
 
 /// A `calls=` count saturated at the 64-bit limit.
+/// Said once per file, where a sum of costs first saturates.
+pub const SUM_SATURATED: &str =
+    "costs add up beyond the signed 64-bit range: the sum is saturated, not exact";
+
 pub const SATURATED_CALL_COUNT: &str = "call count beyond 64 bits saturated";
 
 /// A jump count saturated at the 64-bit limit.

@@ -17,8 +17,10 @@
 //! What the sequential loader says about a line on its own is noted by
 //! the scanner and said by the merge at that line (`notes`); what it would
 //! warn about, saturate or resolve in a way that depends on the order of
-//! the chunks makes a chunk give up (`Bail`); the caller then loads the
-//! files again with the sequential loader, which reports it.
+//! the chunks makes a chunk give up (`Bail`). Where only the cutting made
+//! it give up (`Bail::cut_only`), the caller loads the files again with
+//! the body in one chunk, read in the file's order; what gives up there
+//! too, the sequential loader reads.
 
 mod line_kind;
 mod lines_of;
@@ -52,6 +54,24 @@ use sums::SumsRoom;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bail(pub &'static str);
 
+impl Bail {
+    /// A position written relative to one in the chunk before.
+    pub const POSITION_BEFORE: Bail = Bail("position relative to one before the chunk");
+    /// A sum beyond a cost's range, which chunks can not saturate in the
+    /// file's order (`Sums::in_order`).
+    pub const SUM_BEYOND: Bail = Bail("cost beyond 64 bits");
+    /// The same of a call count.
+    pub const COUNT_BEYOND: Bail = Bail("call count beyond 64 bits");
+
+    /// Whether only the cutting of the body made the chunks give up: one
+    /// chunk, reading the body in the file's order, does not.
+    pub fn cut_only(why: &str) -> bool {
+        [Self::POSITION_BEFORE, Self::SUM_BEYOND, Self::COUNT_BEYOND]
+            .iter()
+            .any(|b| b.0 == why)
+    }
+}
+
 /// How a file was loaded.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -67,7 +87,8 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     /// The fewest chunks the body is cut into; a body of more than
-    /// `CHUNK_BYTES` a chunk is cut into more.
+    /// `CHUNK_BYTES` a chunk is cut into more, unless this is 1: then the
+    /// whole body is one chunk (`one_chunk`).
     pub chunks: usize,
     /// Chunks scanned at once (a thread each).
     pub threads: usize,
@@ -80,8 +101,17 @@ impl Plan {
     pub fn automatic() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get().min(16));
         Plan {
-            chunks: cores,
+            chunks: cores.max(2),
             threads: cores,
+        }
+    }
+
+    /// The body read in one piece, in the file's order: for what the
+    /// chunks gave up on only because it was cut (`Bail::cut_only`).
+    pub fn one_chunk() -> Self {
+        Plan {
+            chunks: 1,
+            threads: 1,
         }
     }
 }
@@ -237,7 +267,10 @@ fn load_body(
         source,
     };
     let mut file = File::open(run.path).map_err(io)?;
-    let count = (run.plan.chunks).max((end - start).div_ceil(CHUNK_BYTES) as usize);
+    let count = match run.plan.chunks {
+        1 => 1,
+        chunks => chunks.max((end - start).div_ceil(CHUNK_BYTES) as usize),
+    };
     let bounds = sections::split(&mut file, start, end, count).map_err(io)?;
     let mut tick = || progress(run.read.load(Ordering::Relaxed), None);
     let (from, len) = run.share_of;
@@ -358,7 +391,8 @@ where
                     let (start, end) = (bounds[i], bounds[i + 1]);
                     // Only the first chunk knows the positions it starts from.
                     let last = if i == 0 { Last::START } else { Last::default() };
-                    let scan = || scan_chunk(path, (start, end, last), shape, read, &mut room);
+                    let piece = (start, end, last, n == 1);
+                    let scan = || scan_chunk(path, piece, shape, read, &mut room);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
                         .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
                     let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
@@ -409,10 +443,11 @@ pub(super) struct Chunk {
 
 /// Scans bytes `start..end` of `path` (whole lines), whose positions
 /// start from `last`, into a `Chunk`, its tables and sums made as large as
-/// `room` (the last chunk's), which it updates.
+/// `room` (the last chunk's), which it updates. `whole`: the chunk is the
+/// whole body, read in the file's order (`Sums::in_order`).
 fn scan_chunk(
     path: &Path,
-    (start, end, last): (u64, u64, Last),
+    (start, end, last, whole): (u64, u64, Last, bool),
     Shape {
         npos,
         width,
@@ -421,7 +456,8 @@ fn scan_chunk(
     read: &AtomicU64,
     room: &mut (Room, SumsRoom),
 ) -> Scanned {
-    let sums = Sums::with_room(width, npos, room.1);
+    let mut sums = Sums::with_room(width, npos, room.1);
+    sums.in_order = whole;
     let tables = Tables::with_room(room.0);
     let mut scanner = Scanner::with_tables(sums, tables, npos, width, last);
     scanner.ends_before_a_line = end < file_len;

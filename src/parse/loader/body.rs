@@ -264,13 +264,10 @@ impl Loader<'_> {
     }
 
     /// Warns, once per file, that a sum reached the limit of a cost.
-    fn sum_saturated(&mut self) {
+    pub(super) fn sum_saturated(&mut self) {
         if !self.saturated_warned {
             self.saturated_warned = true;
-            self.warn(
-                "costs add up beyond the signed 64-bit range: the sum is saturated, not exact"
-                    .into(),
-            );
+            self.warn(messages::SUM_SATURATED.into());
         }
     }
 

@@ -120,14 +120,14 @@ impl Loader<'_> {
         for &f in &row_order {
             let f = f as usize;
             if self_rows.add(fns[f], &rows[f * w..(f + 1) * w]) {
-                return Err(Bail("cost beyond 64 bits"));
+                return Err(Bail::SUM_BEYOND);
             }
         }
         drop(rows);
         for (e, &(caller, callee, count)) in edges.iter().enumerate() {
             let costs = &edge_costs[e * w..(e + 1) * w];
             if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
-                return Err(Bail("cost beyond 64 bits"));
+                return Err(Bail::SUM_BEYOND);
             }
         }
         drop((edges, edge_costs));
@@ -164,6 +164,8 @@ impl Loader<'_> {
         self.line_no = first_line + note.line - 1;
         match note.error {
             true => self.error(note.message),
+            // Said once in a file, however many chunks saturate.
+            false if note.message == crate::parse::messages::SUM_SATURATED => self.sum_saturated(),
             false => self.warn(note.message),
         }
     }

@@ -4,8 +4,9 @@
 //! line that is not the format's) is noted for the merge to say
 //! (`notes`); what would depend on earlier chunks (a position relative to
 //! one before the chunk, a name ID defined elsewhere, sums that saturate)
-//! makes the scan give up (`Bail`): the file is then read again by the
-//! sequential loader, so both paths always agree.
+//! makes the scan give up (`Bail`). A chunk that is the whole body, read in
+//! the file's order, saturates sums as the loader does; what still gives
+//! up there is read again by the sequential loader, so both paths agree.
 //!
 //! What a line means goes to a `Sink`: summed for the model while loading,
 //! or handed out as records when a function's detail is read again.
@@ -80,6 +81,8 @@ pub struct Scanner<S> {
     /// Whether a `calls=` line still waited for its cost line at the
     /// file's end: the loader then says the file looks truncated.
     pub waits_at_end: bool,
+    /// Whether a sum saturated (said once, as the loader says it once).
+    saturated: bool,
 }
 
 impl<S: Sink> Scanner<S> {
@@ -107,6 +110,7 @@ impl<S: Sink> Scanner<S> {
             section: None,
             ends_before_a_line: false,
             waits_at_end: false,
+            saturated: false,
         }
     }
 
@@ -215,7 +219,7 @@ impl<S: Sink> Scanner<S> {
         if known & all == all {
             Ok(())
         } else {
-            Err(Bail("position relative to one before the chunk"))
+            Err(Bail::POSITION_BEFORE)
         }
     }
 
@@ -290,7 +294,7 @@ impl<S: Sink> Scanner<S> {
         self.use_declared();
         let row = self.sink.row(self.at.func?)?;
         if !super::sums::add(row, &self.plain[..n]) {
-            return None; // read again the long way, which gives up
+            return None; // read again the long way, which saturates or gives up
         }
         self.last = Last { at, known };
         Some(i + len)
@@ -309,17 +313,16 @@ impl<S: Sink> Scanner<S> {
                 None => return Ok(()),
             },
         };
-        // The common case, a function's own cost: summed straight into its row.
+        // The common case, a function's own cost: summed straight into its
+        // row (a sum that overflows is left to `self_cost`).
         if let (Pending::None, Some(func)) = (self.pending, self.at.func)
             && let Some(row) = self.sink.row(func)
+            && super::sums::add(row, costs)
         {
-            if !super::sums::add(row, costs) {
-                return Err(Bail("cost beyond 64 bits"));
-            }
             self.last = Last { at, known };
             return Ok(());
         }
-        match std::mem::replace(&mut self.pending, Pending::None) {
+        let added = match std::mem::replace(&mut self.pending, Pending::None) {
             // The row of a `calls=` or jump line that could not be used.
             Pending::SkipNext => Ok(()),
             Pending::SkipJumpRow if costs.is_empty() => Ok(()),
@@ -351,7 +354,12 @@ impl<S: Sink> Scanner<S> {
                 self.pending = pending;
                 self.pending_jump(at)
             }
+        };
+        if self.sink.saturated() && !self.saturated {
+            self.saturated = true;
+            self.notes.warn(self.lines, messages::SUM_SATURATED.into());
         }
+        added
     }
 
     /// A cost line by the sequential loader's rules (`lines::cost_line`):
@@ -412,7 +420,7 @@ impl<S: Sink> Scanner<S> {
     ) -> Result<bool, Bail> {
         let (bit, last) = (1u8 << k, at[k]);
         if !matches!(p, SubPos::Abs(_)) && *known & bit == 0 {
-            return Err(Bail("position relative to one before the chunk"));
+            return Err(Bail::POSITION_BEFORE);
         }
         let value = match p {
             SubPos::Abs(v) => Some(v),

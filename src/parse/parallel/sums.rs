@@ -22,6 +22,12 @@ pub struct Sums {
     pub edge_costs: Vec<Cost>,
     pub blocks: Blocks<u32>,
     pub has_data: bool,
+    /// The chunk is the whole body, read in the file's order: a sum beyond
+    /// a cost's range saturates as the sequential loader's does, rather
+    /// than giving up (with chunks, where it saturates depends on them).
+    pub in_order: bool,
+    /// A sum saturated since `saturated` was last asked.
+    saturated: bool,
 }
 
 /// Adds `costs` into `into`; false on overflow (the sequential loader
@@ -69,6 +75,8 @@ impl Sums {
             edge_costs: Vec::with_capacity(room.edges * width),
             blocks,
             has_data: false,
+            in_order: false,
+            saturated: false,
         }
     }
 
@@ -94,6 +102,33 @@ impl Sums {
         self.row_order.push(func);
         self.has_data = true;
     }
+
+    /// `add`, or where it overflows, the saturating sum if the chunk is read
+    /// in order (noted for `saturated`).
+    fn add_or_saturate(&mut self, into: Into, costs: &[Cost]) -> Result<(), Bail> {
+        let (w, in_order) = (self.width, self.in_order);
+        let into = match into {
+            Into::Row(f) => self.row(f).unwrap_or_default(),
+            Into::Edge(e) => &mut self.edge_costs[e * w..(e + 1) * w],
+        };
+        if add(into, costs) {
+            return Ok(());
+        }
+        if !in_order {
+            return Err(Bail::SUM_BEYOND);
+        }
+        for (s, &c) in into.iter_mut().zip(costs) {
+            *s = s.saturating_add(c);
+        }
+        self.saturated = true;
+        Ok(())
+    }
+}
+
+/// Where `Sums::add_or_saturate` adds: a function's row, an edge's.
+enum Into {
+    Row(u32),
+    Edge(usize),
 }
 
 impl Sink for Sums {
@@ -115,12 +150,7 @@ impl Sink for Sums {
         _: [u64; 3],
         costs: &[Cost],
     ) -> Result<(), Bail> {
-        let row = self.row(func).unwrap_or_default();
-        if add(row, costs) {
-            Ok(())
-        } else {
-            Err(Bail("cost beyond 64 bits"))
-        }
+        self.add_or_saturate(Into::Row(func), costs)
     }
 
     fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
@@ -136,14 +166,15 @@ impl Sink for Sums {
         }
         self.has_data = true;
         let count = &mut self.edges[e].2;
-        *count = count
-            .checked_add(call.count)
-            .ok_or(Bail("call count beyond 64 bits"))?;
-        if add(&mut self.edge_costs[e * w..(e + 1) * w], costs) {
-            Ok(())
-        } else {
-            Err(Bail("cost beyond 64 bits"))
+        match count.checked_add(call.count) {
+            Some(sum) => *count = sum,
+            None if self.in_order => {
+                *count = u64::MAX;
+                self.saturated = true;
+            }
+            None => return Err(Bail::COUNT_BEYOND),
         }
+        self.add_or_saturate(Into::Edge(e), costs)
     }
 
     fn jump(&mut self, _: &Tables, _: LocalJump) -> Result<(), Bail> {
@@ -153,5 +184,9 @@ impl Sink for Sums {
 
     fn block(&mut self, func: u32, start: u64, last: Last) {
         self.blocks.push(func, start, last);
+    }
+
+    fn saturated(&mut self) -> bool {
+        std::mem::take(&mut self.saturated)
     }
 }
