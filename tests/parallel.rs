@@ -299,8 +299,8 @@ fn loads_in_parallel_as_sequentially(path: &Path, seq: &Profile, chunks: &[usize
 /// Found by the `parallel` fuzz target: a file named in the header
 /// (`fl=(1) a.c`), used by its ID in the body (`cfi=(1)`) and named again
 /// there made the parallel loader give up on one chunk and, cut in three,
-/// fail to read the per-line costs again. Named again with the same name
-/// it now loads in parallel; with another name it still gives up.
+/// fail to read the per-line costs again. Named again, with the same name
+/// or another, it loads in parallel.
 #[test]
 fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
     let dir = tempfile::tempdir().unwrap();
@@ -314,8 +314,32 @@ fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
     std::fs::write(&path, text("a.c")).unwrap();
     loads_in_parallel_as_sequentially(&path, &sequential(&path), &[1, 2, 3]);
     std::fs::write(&path, text("other.c")).unwrap();
-    let gave_up = load_parallel(std::slice::from_ref(&path), plan(1)).unwrap();
-    assert_eq!(gave_up.err(), Some("name ID redefined"));
+    loads_in_parallel_as_sequentially(&path, &sequential(&path), &[1, 2, 3]);
+}
+
+/// IDs used before any definition (named `(7)` until defined, said at the
+/// use) and given other names part way (yappi and combined dumps do): each
+/// use takes the name the ID had there, when loading and when a
+/// function's lines are read again, in any chunking.
+#[test]
+fn names_used_before_their_definition_or_given_again_load_in_parallel() {
+    let mut text = String::from("events: Ir\nfl=(1) a.c\n");
+    for f in 0..300 {
+        let (id, name) = (f % 7, f / 50);
+        text += &format!("fn=(9{id}) f{name}_{id}\n{f} 1\ncfi=(7)\ncfn=(8)\ncalls=1 2\n3 4\n");
+        if f % 100 == 50 {
+            text += &format!("fl=(7) late{f}.c\nfn=(8) g{f}\n{f} 2\nfl=(1)\n");
+        }
+    }
+    let (_dir, path) = written("renamed.callgrind", &text);
+    let seq = sequential(&path);
+    assert_says(&seq, "name (7) used before it was defined");
+    assert_says(&seq, "name (8) used before it was defined");
+    let names = names(&seq.fn_names);
+    for name in ["(8)", "g50", "g250", "f0_0", "f5_6"] {
+        assert!(names.contains(&name.to_string()), "{name}: {names:?}");
+    }
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
 }
 
 /// Counters as `cg_diff` writes them (negative, one of them `i64::MIN`) and

@@ -50,6 +50,12 @@ pub const UNREADABLE_CALL_COUNT: &str = "cannot read `calls=` count";
 pub const CALL_WITHOUT_CALLEE: &str = "`calls=` without a `cfn=` before it";
 
 /// A `calls=` count saturated at the 64-bit limit.
+/// Said where an ID is used before any definition (it is named
+/// `idmap::placeholder` until it has one).
+pub fn used_before_defined(id: u64) -> String {
+    format!("name ({id}) used before it was defined")
+}
+
 /// Said once per file, where a sum of costs first saturates.
 pub const SUM_SATURATED: &str =
     "costs add up beyond the signed 64-bit range: the sum is saturated, not exact";

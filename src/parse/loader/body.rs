@@ -109,9 +109,9 @@ impl Loader<'_> {
             return Some(interned);
         }
         // Used before defined: keep going under a visible placeholder name.
-        let placeholder = interner.intern(&format!("({})", id.value));
+        let placeholder = interner.intern(&crate::parse::idmap::placeholder(id.value));
         table.define(id.value, placeholder);
-        self.warn(format!("name ({}) used before it was defined", id.value));
+        self.warn(messages::used_before_defined(id.value));
         Some(placeholder)
     }
 

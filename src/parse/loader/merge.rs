@@ -4,10 +4,11 @@
 //! would have met them.
 
 use super::{Loader, Pending};
-use crate::parse::IdMap;
+use crate::parse::idmap::placeholder;
 use crate::parse::parallel::local::{Entry, Space};
 use crate::parse::parallel::notes::{Note, Notes};
 use crate::parse::parallel::{Bail, Blocks, Chunk, LazyDetail, Sums};
+use crate::parse::{IdMap, messages};
 use crate::profile::{
     FileId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
 };
@@ -165,7 +166,7 @@ impl Loader<'_> {
         match note.error {
             true => self.error(note.message),
             // Said once in a file, however many chunks saturate.
-            false if note.message == crate::parse::messages::SUM_SATURATED => self.sum_saturated(),
+            false if note.message == messages::SUM_SATURATED => self.sum_saturated(),
             false => self.warn(note.message),
         }
     }
@@ -225,9 +226,32 @@ impl Names {
         } = c;
         let [files, objects, fn_names] = &mut self.interners;
         let [file_ids, obj_ids, fn_ids] = &mut self.tables;
-        let objs = resolve(&tables.objects, self.obj.0, obj_ids, objects, share)?;
-        let fls = resolve(&tables.files, self.fn_file.0, file_ids, files, share)?;
-        let names = resolve(&tables.names, u32::MAX, fn_ids, fn_names, share)?;
+        let mut said = Vec::new();
+        let objs = resolve(
+            &tables.objects,
+            (self.obj.0, obj_ids, objects),
+            share,
+            &mut said,
+        )?;
+        let fls = resolve(
+            &tables.files,
+            (self.fn_file.0, file_ids, files),
+            share,
+            &mut said,
+        )?;
+        let names = resolve(
+            &tables.names,
+            (u32::MAX, fn_ids, fn_names),
+            share,
+            &mut said,
+        )?;
+        // In line order, after what the chunk says at the same line (a call
+        // the line ends comes first).
+        let mut notes = notes;
+        if !said.is_empty() {
+            notes.kept.append(&mut said);
+            notes.kept.sort_by_key(|note| note.line);
+        }
         let functions = (tables.functions.iter())
             .map(|&(n, f, o)| {
                 let file = FileId(fls[f as usize]);
@@ -256,12 +280,13 @@ impl Names {
 /// Global ids of a chunk's local names, in the order the chunk first saw
 /// them (so new names are interned in file order). `inherited` stands for
 /// entry `Inherited`.
+/// An ID used before any definition is named `idmap::placeholder`, said
+/// at its line in `said`.
 fn resolve(
     space: &Space,
-    inherited: u32,
-    table: &mut IdMap,
-    interner: &mut Interner,
+    (inherited, table, interner): (u32, &mut IdMap, &mut Interner),
     share: f64,
+    said: &mut Vec<Note>,
 ) -> Result<Vec<u32>, Bail> {
     // As many names in the rest of the file as in what was read, at most.
     let expected = expected_at_end(interner.len() + space.len(), share);
@@ -276,24 +301,18 @@ fn resolve(
                 Entry::Literal(name, hash) => Ok(interner.intern_hashed(name, hash)),
                 Entry::Defined(id, name, hash) => {
                     let interned = interner.intern_hashed(name, hash);
-                    match table.get(id) {
-                        Some(other) if other != interned => Err(Bail("name ID redefined")),
-                        _ => {
-                            table.define(id, interned);
-                            Ok(interned)
-                        }
-                    }
+                    table.rename(id, interned, space.first_at(i).offset);
+                    Ok(interned)
                 }
-                Entry::External(id) => table.get(id).ok_or(Bail("name ID used before defined")),
+                Entry::External(id) => Ok(table.get(id).unwrap_or_else(|| {
+                    let named = interner.intern(&placeholder(id));
+                    table.define(id, named);
+                    let line = space.first_at(i).line;
+                    let message = messages::used_before_defined(id);
+                    said.push(Note::warning(line, message));
+                    named
+                })),
             }
         })
-        .collect::<Result<Vec<u32>, Bail>>()
-        .and_then(|ids| {
-            // Named again after a use here: the name it had before the chunk.
-            let same = |&(i, ref name): &(u32, String)| interner.get(name) == Some(ids[i as usize]);
-            match space.redefined().iter().all(same) {
-                true => Ok(ids),
-                false => Err(Bail("name ID redefined")),
-            }
-        })
+        .collect()
 }

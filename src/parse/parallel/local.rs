@@ -16,10 +16,19 @@ pub enum Entry<'a> {
     Inherited,
     /// An uncompressed name.
     Literal(&'a str, u32),
-    /// `(id) name`: defined in this chunk, before any use here.
+    /// `(id) name`: defined in this chunk (again, if named again: each
+    /// definition is an entry, the uses after it its).
     Defined(u64, &'a str, u32),
-    /// `(id)`: defined in an earlier chunk (or nowhere: the merge then gives up).
+    /// `(id)`: defined in an earlier chunk, or nowhere (the merge then
+    /// names it `(id)`, as the loader does).
     External(u64),
+}
+
+/// Where a line is: its byte offset in the file and its line in the chunk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct At {
+    pub offset: u64,
+    pub line: usize,
 }
 
 /// What an entry is (its name and id are kept beside it).
@@ -53,10 +62,10 @@ pub struct Space {
     /// by id as the profile's table is, since a chunk late in a file of a
     /// million names would otherwise clear megabytes for the few it uses.
     compressed: rustc_hash::FxHashMap<u64, u32>,
-    /// `(id) name` met after `(id)` was used here (an `fl=(1) a.c` again
-    /// after `cfi=(1)`): entry and name, which the merge checks are what
-    /// the ID was defined as before the chunk.
-    redefined: Vec<(u32, String)>,
+    /// Where each entry was first met: a definition's place tells a re-read
+    /// which blocks come after it, a use's line where the loader says that
+    /// an ID was used before it was defined.
+    first_at: Vec<At>,
 }
 
 /// Entry `i`'s text, entries ending at `ends`.
@@ -73,6 +82,7 @@ impl Space {
             ids: vec![0],
             hashes: vec![0],
             ends: vec![0],
+            first_at: vec![At::default()],
             ..Space::default()
         }
     }
@@ -98,15 +108,16 @@ impl Space {
         self.ids.reserve(n);
         self.hashes.reserve(n);
         self.ends.reserve(n);
+        self.first_at.reserve(n);
         self.text.reserve(room.text);
         let hashes = &self.hashes;
         (self.literal).reserve(room.literal, |&j| table_hash(hashes[j as usize]));
         self.compressed.reserve(room.compressed);
     }
 
-    /// Names given again to entries first used here without one.
-    pub fn redefined(&self) -> &[(u32, String)] {
-        &self.redefined
+    /// Where entry `i` was first met.
+    pub fn first_at(&self, i: usize) -> At {
+        self.first_at[i]
     }
 
     /// The bytes of all names together.
@@ -136,22 +147,29 @@ impl Space {
         }
     }
 
-    fn push(&mut self, kind: Kind, id: u64, name: &str, hash: u32) -> Result<u32, Bail> {
+    fn push(
+        &mut self,
+        (kind, id): (Kind, u64),
+        name: &str,
+        hash: u32,
+        at: At,
+    ) -> Result<u32, Bail> {
         self.text.push_str(name);
         let end = u32::try_from(self.text.len()).map_err(|_| Bail("names beyond 4 GiB"))?;
         self.kinds.push(kind);
         self.ids.push(id);
         self.hashes.push(hash);
         self.ends.push(end);
+        self.first_at.push(at);
         Ok((self.kinds.len() - 1) as u32)
     }
 
-    /// The local index of the name written as `value`. Gives up on what the
-    /// sequential loader would report (an unreadable name, an ID beyond 64
-    /// bits) or resolve differently (an ID redefined with another name);
-    /// an ID named after its first use here is kept for the merge to check
-    /// (`redefined`).
-    pub fn resolve(&mut self, value: &[u8]) -> Result<u32, Bail> {
+    /// The local index of the name written as `value` on the line `at`.
+    /// Gives up on what the sequential loader would report (an unreadable
+    /// name, an ID beyond 64 bits). An ID named again, after a use or with
+    /// another name, is a new entry from there on, as the loader's table
+    /// takes the new name from there on.
+    pub fn resolve(&mut self, value: &[u8], at: At) -> Result<u32, Bail> {
         let (id, name) = match fields::compressed_name(value) {
             Some(parsed) => parsed,
             None => match lines::compressed_name(value) {
@@ -178,27 +196,23 @@ impl Space {
                 hashbrown::hash_table::Entry::Vacant(slot) => {
                     let i = u32::try_from(self.kinds.len()).map_err(|_| Bail("too many names"))?;
                     slot.insert(i);
-                    self.push(Kind::Literal, 0, &name, h)
+                    self.push((Kind::Literal, 0), &name, h, at)
                 }
             };
         };
+        let same = |i: u32| match self.entry(i as usize) {
+            Entry::Defined(_, n, _) => n == name,
+            _ => false,
+        };
         match self.compressed.get(&id).copied() {
-            Some(i) if name.is_empty() => Ok(i),
-            Some(i) => match self.entry(i as usize) {
-                Entry::Defined(_, n, _) if n == name => Ok(i),
-                Entry::External(_) => {
-                    self.redefined.push((i, name.into_owned()));
-                    Ok(i)
-                }
-                _ => Err(Bail("name ID redefined")),
-            },
-            None => {
+            Some(i) if name.is_empty() || same(i) => Ok(i),
+            _ => {
                 let (kind, hash) = if name.is_empty() {
                     (Kind::External, 0)
                 } else {
                     (Kind::Defined, name_hash(name.as_bytes()))
                 };
-                let i = self.push(kind, id, &name, hash)?;
+                let i = self.push((kind, id), &name, hash, at)?;
                 self.compressed.insert(id, i);
                 Ok(i)
             }
@@ -285,15 +299,24 @@ impl Tables {
 mod tests {
     use super::*;
 
+    /// Resolves `value` at line `line` (its offset ten times that).
+    fn at(s: &mut Space, value: &[u8], line: usize) -> Result<u32, Bail> {
+        let at = At {
+            offset: line as u64 * 10,
+            line,
+        };
+        s.resolve(value, at)
+    }
+
     #[test]
     fn names_resolve_to_first_sight_order() {
         let mut s = Space::inheriting();
-        assert_eq!(s.resolve(b"(3) a.c").ok(), Some(1));
-        assert_eq!(s.resolve(b"(3)").ok(), Some(1));
-        assert_eq!(s.resolve(b"(3) a.c").ok(), Some(1), "same name again");
-        assert_eq!(s.resolve(b"(7)").ok(), Some(2));
-        assert_eq!(s.resolve(b"b.c").ok(), Some(3));
-        assert_eq!(s.resolve(b"b.c").ok(), Some(3));
+        assert_eq!(at(&mut s, b"(3) a.c", 1).ok(), Some(1));
+        assert_eq!(at(&mut s, b"(3)", 2).ok(), Some(1));
+        assert_eq!(at(&mut s, b"(3) a.c", 3).ok(), Some(1), "same name again");
+        assert_eq!(at(&mut s, b"(7)", 4).ok(), Some(2));
+        assert_eq!(at(&mut s, b"b.c", 5).ok(), Some(3));
+        assert_eq!(at(&mut s, b"b.c", 6).ok(), Some(3));
         assert_eq!(
             (0..s.len()).map(|i| s.entry(i)).collect::<Vec<_>>(),
             vec![
@@ -306,15 +329,25 @@ mod tests {
     }
 
     #[test]
-    fn gives_up_where_the_order_of_lines_would_matter() {
+    fn a_name_given_again_is_a_new_entry_from_there_on() {
         let mut s = Space::default();
-        let used = s.resolve(b"(7)").unwrap();
-        // Named after its use: left to the merge to check against the name
-        // it had before the chunk.
-        assert_eq!(s.resolve(b"(7) late.c"), Ok(used));
-        assert_eq!(s.redefined(), &[(used, "late.c".to_string())]);
-        s.resolve(b"(8) x").ok();
-        assert!(s.resolve(b"(8) y").is_err(), "redefined");
-        assert!(s.resolve(b"(99999999999999999999999) x").is_err());
+        let used = at(&mut s, b"(7)", 1).unwrap();
+        let named = at(&mut s, b"(7) late.c", 2).unwrap();
+        assert_ne!(named, used, "named after its use");
+        assert_eq!(at(&mut s, b"(7)", 3), Ok(named));
+        let x = at(&mut s, b"(8) x", 4).unwrap();
+        let y = at(&mut s, b"(8) y", 5).unwrap();
+        assert_ne!(x, y, "named again with another name");
+        assert_eq!(at(&mut s, b"(8)", 6), Ok(y));
+        let first_at = |i: u32| s.first_at(i as usize);
+        assert_eq!((first_at(used).line, first_at(named).offset), (1, 20));
+        assert_eq!(
+            first_at(y),
+            At {
+                offset: 50,
+                line: 5
+            }
+        );
+        assert!(at(&mut s, b"(99999999999999999999999) x", 7).is_err());
     }
 }

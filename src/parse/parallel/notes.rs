@@ -14,6 +14,16 @@ pub struct Note {
     pub message: String,
 }
 
+impl Note {
+    pub fn warning(line: usize, message: String) -> Note {
+        Note {
+            line,
+            error: false,
+            message,
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Notes {
     pub kept: Vec<Note>,

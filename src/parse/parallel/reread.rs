@@ -241,9 +241,11 @@ impl LazyDetail {
         visit: &mut dyn FnMut(Record<'_>),
     ) -> Result<(), String> {
         let function = profile.functions[self.func_of(b).index()];
+        let start = self.blocks.starts.get(b).unwrap_or(self.end);
         let sink = Records {
             profile,
             detail: self,
+            from: start,
             obj: function.object,
             fn_file: function.file,
             resolved: Default::default(),
@@ -254,7 +256,6 @@ impl LazyDetail {
         let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b));
         scanner.ends_before_a_line = true;
         let read = AtomicU64::new(0);
-        let start = self.blocks.starts.get(b).unwrap_or(self.end);
         match scan_range(&self.path, start, end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Bail(why))) => Err(self.cannot(why)),
@@ -314,6 +315,8 @@ struct Resolved {
 struct Records<'a> {
     profile: &'a Profile,
     detail: &'a LazyDetail,
+    /// Where the scan starts.
+    from: u64,
     obj: ObjId,
     fn_file: FileId,
     resolved: Resolved,
@@ -321,13 +324,14 @@ struct Records<'a> {
     visit: &'a mut dyn FnMut(Record<'_>),
 }
 
-/// The global id of entry `i` of `space`, looked up (never created).
+/// The global id of entry `i` of `space`, looked up (never created): an
+/// ID defined before the scan by the name it had where the scan starts
+/// (`from`), one defined in it by the name it was given.
 fn lookup(
     cache: &mut Vec<Option<u32>>,
-    space: &Space,
-    i: u32,
+    (space, i): (&Space, u32),
     inherited: u32,
-    table: &IdMap,
+    (table, from): (&IdMap, u64),
     interner: &Interner,
 ) -> Result<u32, Bail> {
     let i = i as usize;
@@ -339,8 +343,8 @@ fn lookup(
     }
     let id = match space.entry(i) {
         Entry::Inherited => Some(inherited),
-        Entry::Literal(name, _) => interner.get(name),
-        Entry::Defined(id, ..) | Entry::External(id) => table.get(id),
+        Entry::Literal(name, _) | Entry::Defined(_, name, _) => interner.get(name),
+        Entry::External(id) => table.get_at(id, from),
     };
     let id = id.ok_or(Bail("a name not in the profile"))?;
     cache[i] = Some(id);
@@ -350,11 +354,10 @@ fn lookup(
 impl Records<'_> {
     fn file(&mut self, t: &Tables, i: u32) -> Result<FileId, Bail> {
         let p = self.profile;
-        let table = &self.detail.tables[0];
+        let table = (&self.detail.tables[0], self.from);
         lookup(
             &mut self.resolved.files,
-            &t.files,
-            i,
+            (&t.files, i),
             self.fn_file.0,
             table,
             &p.files,
@@ -371,19 +374,21 @@ impl Records<'_> {
         let p = self.profile;
         let [files, objects, fns] = &self.detail.tables;
         let r = &mut self.resolved;
-        let name = lookup(&mut r.names, &t.names, name, u32::MAX, fns, &p.fn_names)?;
+        let from = self.from;
+        let names = (&t.names, name);
+        let name = lookup(&mut r.names, names, u32::MAX, (fns, from), &p.fn_names)?;
+        let files = (files, from);
         let file = lookup(
             &mut r.files,
-            &t.files,
-            file,
+            (&t.files, file),
             self.fn_file.0,
             files,
             &p.files,
         )?;
+        let objects = (objects, from);
         let obj = lookup(
             &mut r.objs,
-            &t.objects,
-            obj,
+            (&t.objects, obj),
             self.obj.0,
             objects,
             &p.objects,

@@ -3,8 +3,9 @@
 //! own (a cost line it cannot read, counters it saturates or ignores, a
 //! line that is not the format's) is noted for the merge to say
 //! (`notes`); what would depend on earlier chunks (a position relative to
-//! one before the chunk, a name ID defined elsewhere, sums that saturate)
-//! makes the scan give up (`Bail`). A chunk that is the whole body, read in
+//! one before the chunk, sums that saturate) makes the scan give up
+//! (`Bail`); a name ID defined elsewhere, or nowhere, is resolved by the
+//! merge, in file order (`local`). A chunk that is the whole body, read in
 //! the file's order, saturates sums as the loader does; what still gives
 //! up there is read again by the sequential loader, so both paths agree.
 //!
@@ -13,7 +14,7 @@
 
 use super::Bail;
 use super::line_kind::{Kind, is_comment_or_blank, is_cost, kind};
-use super::local::Tables;
+use super::local::{At, Tables};
 use super::notes::Notes;
 pub use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::fields;
@@ -228,27 +229,31 @@ impl<S: Sink> Scanner<S> {
             self.use_declared();
         }
         let t = &mut self.tables;
+        let at = At {
+            offset,
+            line: self.lines,
+        };
         match key {
             b"calls" => self.calls(value)?,
             b"cfn" => {
-                let name = t.names.resolve(value)?;
+                let name = t.names.resolve(value, at)?;
                 let (file, obj) = self.at.callee_place();
                 self.at.callee = Some(t.function(name, file, obj));
             }
-            b"cfi" | b"cfl" => self.at.call_file(Some(t.files.resolve(value)?)),
+            b"cfi" | b"cfl" => self.at.call_file(Some(t.files.resolve(value, at)?)),
             b"jump" | b"jcnd" => self.jump(key == b"jcnd", value)?,
-            b"fi" | b"fe" => self.at.line_file = t.files.resolve(value)?,
+            b"fi" | b"fe" => self.at.line_file = t.files.resolve(value, at)?,
             b"fn" => {
-                let name = t.names.resolve(value)?;
+                let name = t.names.resolve(value, at)?;
                 self.declared = Some((name, self.at.fn_file, self.at.obj, offset));
                 self.at.func = None;
                 self.at.new_function();
             }
-            b"fl" => self.at.function_file(t.files.resolve(value)?),
-            b"ob" => self.at.obj = t.objects.resolve(value)?,
-            b"cob" => self.at.call_object(Some(t.objects.resolve(value)?)),
-            b"jfi" => self.at.jump_file(Some(t.files.resolve(value)?)),
-            b"jfn" => self.at.jump_function(Some(t.names.resolve(value)?)),
+            b"fl" => self.at.function_file(t.files.resolve(value, at)?),
+            b"ob" => self.at.obj = t.objects.resolve(value, at)?,
+            b"cob" => self.at.call_object(Some(t.objects.resolve(value, at)?)),
+            b"jfi" => self.at.jump_file(Some(t.files.resolve(value, at)?)),
+            b"jfn" => self.at.jump_function(Some(t.names.resolve(value, at)?)),
             _ => return Err(UNKNOWN_KEY),
         }
         Ok(())
