@@ -227,24 +227,12 @@ impl Names {
         let [files, objects, fn_names] = &mut self.interners;
         let [file_ids, obj_ids, fn_ids] = &mut self.tables;
         let mut said = Vec::new();
-        let objs = resolve(
-            &tables.objects,
-            (self.obj.0, obj_ids, objects),
-            share,
-            &mut said,
-        )?;
-        let fls = resolve(
-            &tables.files,
-            (self.fn_file.0, file_ids, files),
-            share,
-            &mut said,
-        )?;
-        let names = resolve(
-            &tables.names,
-            (u32::MAX, fn_ids, fn_names),
-            share,
-            &mut said,
-        )?;
+        let mut ids = |space: &Space, inherited, table: &mut IdMap, interner: &mut Interner| {
+            resolve(space, (inherited, table, interner), share, &mut said)
+        };
+        let objs = ids(&tables.objects, self.obj.0, obj_ids, objects)?;
+        let fls = ids(&tables.files, self.fn_file.0, file_ids, files)?;
+        let names = ids(&tables.names, u32::MAX, fn_ids, fn_names)?;
         // In line order, after what the chunk says at the same line (a call
         // the line ends comes first).
         let mut notes = notes;
