@@ -712,3 +712,33 @@ fn positions_relative_across_chunks_load_as_one_chunk() {
     let auto = loads_through_load_paths_as(&path, &seq, "through load_paths");
     assert_eq!(auto.parts[0].detail.size(), 0, "read as one chunk");
 }
+
+/// Names whose ID is beyond 64 bits are said at their line and set
+/// nothing, a function's becoming `???`, in parallel as sequentially (they
+/// made the chunks give up before); an unclosed `(` is a name as written.
+#[test]
+fn unreadable_names_load_in_parallel() {
+    let text = profile_of(40, |f| match f % 4 {
+        0 => format!("fn=(99999999999999999999999) f{f}\n{f} 1\n"),
+        1 => format!("fl=(3\nfn=f{f}\n{f} 1\ncfi=(1x\ncfn=g\ncalls=1 2\n3 4\n"),
+        2 => format!("fn=f{f}\ncob=(\ncfn=(18446744073709551616)\ncalls=1 2\n3 4\n"),
+        _ => calling(f),
+    });
+    let said = ["name ID does not fit in 64 bits"];
+    loads_in_parallel_saying(&text, &said, &[1, 2, 5]);
+}
+
+/// Found by the `parallel` fuzz target once names no longer made it give
+/// up: a `jcnd=` whose executed count is beyond 64 bits (saturated to
+/// `u64::MAX`) came back one less from the sequential loader's store of
+/// per-line detail, which the chunk reader reads again from the file.
+#[test]
+fn a_saturated_jump_count_is_kept_whole() {
+    let text = "positions: instr line\nevents: Ir\nfn=main\n0x10 3 1\n\
+                jcnd=64/99999999999999999999999 -2 +1\n* * 1\n";
+    let (_dir, path) = written("jcnd.callgrind", text);
+    let seq = sequential(&path);
+    assert_says(&seq, "jump count beyond 64 bits saturated");
+    assert_eq!(seq.parts[0].decode(&seq).jumps[0].executed, Some(u64::MAX));
+    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+}

@@ -56,6 +56,11 @@ pub fn used_before_defined(id: u64) -> String {
     format!("name ({id}) used before it was defined")
 }
 
+/// Said of a name that cannot be read (the line sets none).
+pub const UNREADABLE_NAME: &str = "cannot read name";
+/// Said of a name whose `(id)` does not fit (the line sets none).
+pub const NAME_ID_BEYOND_64_BITS: &str = "name ID does not fit in 64 bits";
+
 /// Said once per file, where a sum of costs first saturates.
 pub const SUM_SATURATED: &str =
     "costs add up beyond the signed 64-bit range: the sum is saturated, not exact";

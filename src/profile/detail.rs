@@ -179,7 +179,12 @@ impl Detail {
         put_signed(out, j.target_line.wrapping_sub(j.line) as i64);
         put_signed(out, j.target_addr.wrapping_sub(j.addr) as i64);
         put(out, j.taken);
-        put(out, j.executed.map_or(0, |e| e.saturating_add(1)));
+        // Whether it is conditional, then its count: every count, `u64::MAX`
+        // too, as the file says it.
+        put(out, u64::from(j.executed.is_some()));
+        if let Some(executed) = j.executed {
+            put(out, executed);
+        }
     }
 
     /// Builds the per-function index once the part is complete.
@@ -327,7 +332,10 @@ fn decode_block(
                     let target_line = line.wrapping_add(get_signed(bytes, &mut at) as u64);
                     let target_addr = addr.wrapping_add(get_signed(bytes, &mut at) as u64);
                     let taken = get(bytes, &mut at);
-                    let executed = get(bytes, &mut at).checked_sub(1);
+                    let executed = match get(bytes, &mut at) {
+                        0 => None,
+                        _ => Some(get(bytes, &mut at)),
+                    };
                     visit(Record::Jump(Jump {
                         func,
                         file,
@@ -383,7 +391,7 @@ mod tests {
             target_line: 9,
             target_addr: 0,
             taken: 3,
-            executed: Some(u64::MAX - 1),
+            executed: Some(u64::MAX),
         };
         d.push_jump(&jump);
         d.finish();
@@ -409,7 +417,7 @@ mod tests {
             .unwrap();
         assert_eq!(of0.len(), 4);
         assert!(
-            of0[3].contains("executed: Some(18446744073709551614)"),
+            of0[3].contains("executed: Some(18446744073709551615)"),
             "{}",
             of0[3]
         );

@@ -80,7 +80,7 @@ impl Loader<'_> {
     /// Resolves `(id) name`, `(id)` or `name` in an ID space to an interned id.
     fn name(&mut self, space: Space, value: &[u8]) -> Option<u32> {
         let Ok((_, (id, name))) = lines::compressed_name(value) else {
-            self.error("cannot read name".into());
+            self.error(messages::UNREADABLE_NAME.into());
             return None;
         };
         let interner = match space {
@@ -97,7 +97,7 @@ impl Loader<'_> {
             return Some(interner.intern_bytes(name));
         };
         if id.overflow {
-            self.error("name ID does not fit in 64 bits".into());
+            self.error(messages::NAME_ID_BEYOND_64_BITS.into());
             return None;
         }
         if !name.is_empty() {

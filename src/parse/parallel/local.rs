@@ -5,7 +5,7 @@
 //! chunk's start are entry 0, `Inherited`.
 
 use super::Bail;
-use crate::parse::{fields, lines};
+use crate::parse::{fields, lines, messages};
 use crate::profile::{FunctionIndex, name_hash, table_hash, text_of};
 use hashbrown::HashTable;
 
@@ -23,6 +23,9 @@ pub enum Entry<'a> {
     /// names it `(id)`, as the loader does).
     External(u64),
 }
+
+/// A name's local index, or what is said of it where it cannot be read.
+pub type Named = Result<u32, &'static str>;
 
 /// Where a line is: its byte offset in the file and its line in the chunk.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -164,20 +167,20 @@ impl Space {
         Ok((self.kinds.len() - 1) as u32)
     }
 
-    /// The local index of the name written as `value` on the line `at`.
-    /// Gives up on what the sequential loader would report (an unreadable
-    /// name, an ID beyond 64 bits). An ID named again, after a use or with
-    /// another name, is a new entry from there on, as the loader's table
-    /// takes the new name from there on.
-    pub fn resolve(&mut self, value: &[u8], at: At) -> Result<u32, Bail> {
+    /// The local index of the name written as `value` on the line `at`,
+    /// or what the loader says of it where it cannot be read (an ID beyond
+    /// 64 bits too). An ID named again, after a use or with another name,
+    /// is a new entry from there on, as the loader's table takes the new
+    /// name from there on.
+    pub fn resolve(&mut self, value: &[u8], at: At) -> Result<Named, Bail> {
         let (id, name) = match fields::compressed_name(value) {
             Some(parsed) => parsed,
             None => match lines::compressed_name(value) {
                 Ok((_, (Some(id), _))) if id.overflow => {
-                    return Err(Bail("name ID beyond 64 bits"));
+                    return Ok(Err(messages::NAME_ID_BEYOND_64_BITS));
                 }
                 Ok((_, (id, name))) => (id.map(|id| id.value), name),
-                Err(_) => return Err(Bail("unreadable name")),
+                Err(_) => return Ok(Err(messages::UNREADABLE_NAME)),
             },
         };
         // Names that read the same as text are one name, as in the profile.
@@ -192,11 +195,11 @@ impl Space {
                 |&j| table_hash(hashes[j as usize]),
             );
             return match entry {
-                hashbrown::hash_table::Entry::Occupied(found) => Ok(*found.get()),
+                hashbrown::hash_table::Entry::Occupied(found) => Ok(Ok(*found.get())),
                 hashbrown::hash_table::Entry::Vacant(slot) => {
                     let i = u32::try_from(self.kinds.len()).map_err(|_| Bail("too many names"))?;
                     slot.insert(i);
-                    self.push((Kind::Literal, 0), &name, h, at)
+                    self.push((Kind::Literal, 0), &name, h, at).map(Ok)
                 }
             };
         };
@@ -205,7 +208,7 @@ impl Space {
             _ => false,
         };
         match self.compressed.get(&id).copied() {
-            Some(i) if name.is_empty() || same(i) => Ok(i),
+            Some(i) if name.is_empty() || same(i) => Ok(Ok(i)),
             _ => {
                 let (kind, hash) = if name.is_empty() {
                     (Kind::External, 0)
@@ -214,7 +217,7 @@ impl Space {
                 };
                 let i = self.push((kind, id), &name, hash, at)?;
                 self.compressed.insert(id, i);
-                Ok(i)
+                Ok(Ok(i))
             }
         }
     }
@@ -299,13 +302,14 @@ impl Tables {
 mod tests {
     use super::*;
 
-    /// Resolves `value` at line `line` (its offset ten times that).
-    fn at(s: &mut Space, value: &[u8], line: usize) -> Result<u32, Bail> {
+    /// Resolves `value` at line `line` (its offset ten times that); what
+    /// cannot be read, or gives up, is the error.
+    fn at(s: &mut Space, value: &[u8], line: usize) -> Result<u32, &'static str> {
         let at = At {
             offset: line as u64 * 10,
             line,
         };
-        s.resolve(value, at)
+        s.resolve(value, at).map_err(|Bail(why)| why)?
     }
 
     #[test]
@@ -348,6 +352,7 @@ mod tests {
                 line: 5
             }
         );
-        assert!(at(&mut s, b"(99999999999999999999999) x", 7).is_err());
+        let overflow = at(&mut s, b"(99999999999999999999999) x", 7);
+        assert_eq!(overflow, Err(messages::NAME_ID_BEYOND_64_BITS));
     }
 }
