@@ -63,6 +63,12 @@ impl IdMap {
         }
     }
 
+    /// Forgets which names the renamed IDs had where: a part read after
+    /// this starts from the names they have now.
+    pub fn forget_renames(&mut self) {
+        self.renamed.clear();
+    }
+
     pub fn clear(&mut self) {
         self.dense.clear();
         self.sparse.clear();

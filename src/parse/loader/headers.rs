@@ -6,13 +6,18 @@ use crate::parse::lines::{self, SubPos};
 use crate::profile::Positions;
 
 impl Loader<'_> {
-    pub(super) fn header(&mut self, key: &[u8], value: &[u8]) {
-        let text = || String::from_utf8_lossy(value).into_owned();
-        let starts_part = matches!(
+    /// Whether a header line of `key` starts a new part where the part
+    /// before has data (and may change what the lines after it mean).
+    pub(in crate::parse) fn starts_part(key: &[u8]) -> bool {
+        matches!(
             key,
             b"part" | b"pid" | b"thread" | b"positions" | b"events" | b"version"
-        );
-        if starts_part && self.part_has_data {
+        )
+    }
+
+    pub(super) fn header(&mut self, key: &[u8], value: &[u8]) {
+        let text = || String::from_utf8_lossy(value).into_owned();
+        if Self::starts_part(key) && self.part_has_data {
             self.finish_part();
             if key == b"version" {
                 self.reset_section();

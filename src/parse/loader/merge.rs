@@ -43,8 +43,14 @@ impl Loader<'_> {
         self.line_no = lines;
     }
 
+    /// Gives the part its detail, read again from the file, which keeps
+    /// the names renamed IDs had where (`IdMap::rename`): the next part's
+    /// starts from their names now.
     pub(in crate::parse) fn set_lazy_detail(&mut self, detail: LazyDetail) {
         self.part.detail.set_source(Arc::new(detail));
+        for table in [&mut self.files, &mut self.objects, &mut self.fns] {
+            table.forget_renames();
+        }
     }
 
     /// Moves the name tables out for the parallel merge (`Names`); the

@@ -3,17 +3,22 @@
 //! (a header line, an appended profile), or unreadable. The scanner and
 //! the search for sections (`sections`) decide by these same rules.
 
+use crate::parse::loader::Loader;
 use crate::parse::{fields, lines};
 
 /// What a line is that is neither a cost line, a comment nor blank.
 pub enum Kind<'a> {
     /// `key=value`.
     Spec(&'a [u8], &'a [u8]),
-    /// `totals:` or `summary:`, which the loader applies after the merge.
+    /// A header line that neither starts a part nor changes what the
+    /// body's lines mean (`totals:`, `summary:`, `desc:`, `cmd:`, `event:`,
+    /// an unknown key, ...), which the loader applies after the merge, at
+    /// its line.
     Trailer,
-    /// Any other header line (`part:`, `events:`, ... of another part in
-    /// the file) or an appended profile's `==== NEW PROFILING FILE`: the
-    /// start of a header the sequential loader reads, up to the next `fn=`.
+    /// A header line that starts a part or changes its shape (`part:`,
+    /// `events:`, ... of another part in the file) or an appended
+    /// profile's `==== NEW PROFILING FILE`: the start of a header the
+    /// loader reads, up to the next `fn=`.
     Section,
     Unreadable,
 }
@@ -27,8 +32,8 @@ pub fn kind(line: &[u8]) -> Kind<'_> {
         return Kind::Spec(key, value);
     }
     match lines::header(line) {
-        Ok((_, (b"totals" | b"summary", _))) => Kind::Trailer,
-        Ok(_) => Kind::Section,
+        Ok((_, (key, _))) if Loader::starts_part(key) => Kind::Section,
+        Ok(_) => Kind::Trailer,
         Err(_) => Kind::Unreadable,
     }
 }

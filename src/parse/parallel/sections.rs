@@ -158,9 +158,9 @@ mod tests {
             [
                 "part: 2",
                 "events: Ir",
-                "==== NEW PROFILING FILE ====",
-                "desc: z"
-            ]
+                "==== NEW PROFILING FILE ===="
+            ],
+            "`desc:` changes nothing the lines after it mean"
         );
         assert_eq!(
             starts(&mut f, got[2]).unwrap(),
