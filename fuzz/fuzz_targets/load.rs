@@ -1,10 +1,25 @@
-//! Bytes in, a profile with diagnostics or a load error out: never a panic,
-//! a hang or unbounded memory.
+//! Bytes in, written to a file and loaded as `cgtui` loads a file (the
+//! chunk reader, then one chunk, then the sequential loader where each
+//! gives up), its analysis made: a profile with diagnostics or a load
+//! error out, never a panic, a hang or unbounded memory.
 
 #![no_main]
 
+use cgtui::analysis::Analysis;
+use cgtui::parse::{LoadOptions, load_paths};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = cgtui::parse::load_reader("fuzz.cg", data);
+    let dir = std::env::temp_dir().join(format!("cgtui-fuzz-load-{}", std::process::id()));
+    let path = dir.join("fuzz.callgrind");
+    if std::fs::create_dir_all(&dir).is_err() || std::fs::write(&path, data).is_err() {
+        return;
+    }
+    let options = LoadOptions {
+        siblings: false,
+        ..LoadOptions::default()
+    };
+    if let Ok(profile) = load_paths(std::slice::from_ref(&path), options) {
+        let _ = Analysis::new(&profile);
+    }
 });

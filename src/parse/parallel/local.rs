@@ -65,10 +65,11 @@ pub struct Space {
     /// by id as the profile's table is, since a chunk late in a file of a
     /// million names would otherwise clear megabytes for the few it uses.
     compressed: rustc_hash::FxHashMap<u64, u32>,
-    /// Where each entry was first met: a definition's place tells a re-read
-    /// which blocks come after it, a use's line where the loader says that
-    /// an ID was used before it was defined.
-    first_at: Vec<At>,
+    /// Where each compressed entry was first met, by entry: a definition's
+    /// place tells a re-read which blocks come after it, a use's line
+    /// where the loader says that an ID was used before it was defined.
+    /// (Literal names, millions in some files, need neither.)
+    first_at: Vec<(u32, At)>,
 }
 
 /// Entry `i`'s text, entries ending at `ends`.
@@ -85,7 +86,6 @@ impl Space {
             ids: vec![0],
             hashes: vec![0],
             ends: vec![0],
-            first_at: vec![At::default()],
             ..Space::default()
         }
     }
@@ -111,16 +111,17 @@ impl Space {
         self.ids.reserve(n);
         self.hashes.reserve(n);
         self.ends.reserve(n);
-        self.first_at.reserve(n);
+        self.first_at.reserve(room.compressed);
         self.text.reserve(room.text);
         let hashes = &self.hashes;
         (self.literal).reserve(room.literal, |&j| table_hash(hashes[j as usize]));
         self.compressed.reserve(room.compressed);
     }
 
-    /// Where entry `i` was first met.
+    /// Where compressed entry `i` was first met.
     pub fn first_at(&self, i: usize) -> At {
-        self.first_at[i]
+        let at = self.first_at.partition_point(|&(j, _)| (j as usize) < i);
+        self.first_at.get(at).map_or(At::default(), |&(_, at)| at)
     }
 
     /// The bytes of all names together.
@@ -163,8 +164,11 @@ impl Space {
         self.ids.push(id);
         self.hashes.push(hash);
         self.ends.push(end);
-        self.first_at.push(at);
-        Ok((self.kinds.len() - 1) as u32)
+        let i = (self.kinds.len() - 1) as u32;
+        if kind != Kind::Literal {
+            self.first_at.push((i, at));
+        }
+        Ok(i)
     }
 
     /// The local index of the name written as `value` on the line `at`,

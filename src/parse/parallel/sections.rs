@@ -155,11 +155,7 @@ mod tests {
         let first = |s: &&str| s.lines().next().unwrap_or("").to_string();
         assert_eq!(
             lines.iter().map(first).collect::<Vec<_>>(),
-            [
-                "part: 2",
-                "events: Ir",
-                "==== NEW PROFILING FILE ===="
-            ],
+            ["part: 2", "events: Ir", "==== NEW PROFILING FILE ===="],
             "`desc:` changes nothing the lines after it mean"
         );
         assert_eq!(
