@@ -771,3 +771,22 @@ fn a_part_starts_from_the_names_its_header_gives() {
     assert!(seq.diagnostics.is_empty(), "{:?}", seq.diagnostics);
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
 }
+
+/// An appended profile whose header is followed by body lines before its
+/// first `fn=` (no function is current after `version:`, so they are only
+/// said to be out of place, or set where the next lines are), and whose
+/// last `calls=` waits for a cost line the `fn=` ends: read by the loader
+/// with the header, the body in chunks (it was left to the sequential
+/// loader before).
+#[test]
+fn body_lines_before_an_appended_profiles_first_fn_load_in_parallel() {
+    let mut text = profile_of(30, calling);
+    text += "version: 1\nevents: Ir\nfl=(1) z.c\n5 5\ncfn=q\ncalls=1 2\n3 4\ncalls=1 2\n";
+    text += &profile_of(30, calling)["events: Ir\n".len()..];
+    let said = [
+        "cost line before any `fn=`",
+        "call before any `fn=`",
+        "`calls=` is not",
+    ];
+    loads_in_parallel_saying(&text, &said, &[1, 2, 3]);
+}

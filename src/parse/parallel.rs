@@ -35,10 +35,11 @@ mod turns;
 
 use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
+use line_kind::is_header_line;
 use lines_of::scan_range;
 use local::{Room, Tables};
-use scan::{Last, Scanner};
-use sections::{Header, fits_header};
+use scan::Scanner;
+use sections::Header;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -47,6 +48,7 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use turns::{TurnState, Turns};
 
 pub use reread::{Blocks, LazyDetail};
+pub(super) use sink::Last;
 pub(super) use sums::Sums;
 use sums::SumsRoom;
 
@@ -157,18 +159,16 @@ pub(super) fn load_file(
     let mut header_at = 0;
     loop {
         let parts = loader.parts_done();
-        if header_at > 0 && !fits_header(&head[..body]) {
-            return Ok(Outcome::Bailed("a header with body lines"));
-        }
         loader.set_line_count(first_line - 1);
-        for line in head[..body].split_inclusive(|&b| b == b'\n') {
-            first_line += 1;
-            loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
+        if let Err(bail) = read_header(loader, &head[..body])? {
+            return Ok(Outcome::Bailed(bail.0));
         }
+        first_line = loader.line_count() + 1;
         if header_at > 0 && loader.parts_done() == parts {
             // Its blocks would run into the header before them.
             return Ok(Outcome::Bailed("a header line inside a part"));
         }
+        let from = loader.body_start(first_line);
         let Some((npos, width)) = loader.body_shape() else {
             return Ok(Outcome::Bailed("header not as expected"));
         };
@@ -181,6 +181,7 @@ pub(super) fn load_file(
             npos,
             width,
             file_len: len,
+            start: from,
         };
         let mut blocks = Blocks::new(npos);
         let run = Run {
@@ -220,11 +221,8 @@ pub(super) fn load_file(
             Header::Body(head, body) => (head, body),
             Header::End(rest) => {
                 // Headers without a body to the end (a part with no costs).
-                if !fits_header(&rest) {
-                    return Ok(Outcome::Bailed("a header with body lines"));
-                }
-                for line in rest.split_inclusive(|&b| b == b'\n') {
-                    loader.line_with_fields(line.strip_suffix(b"\n").unwrap_or(line), None)?;
+                if let Err(bail) = read_header(loader, &rest)? {
+                    return Ok(Outcome::Bailed(bail.0));
                 }
                 break;
             }
@@ -234,6 +232,23 @@ pub(super) fn load_file(
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Outcome::Loaded(len))
+}
+
+/// Reads the lines of a section's header (up to its first `fn=`) into
+/// `loader`. A body line there (a cost line after `part:`) would mean
+/// something for the function the body before left, and its record would
+/// be the loader's: given up on, unless no function is current (a file's
+/// start, an appended profile's), where such lines are only said to be
+/// out of place or set where the lines after them are.
+fn read_header(loader: &mut Loader<'_>, head: &[u8]) -> Result<Result<(), Bail>, LoadError> {
+    for line in head.split_inclusive(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        if loader.has_function() && !is_header_line(line) {
+            return Ok(Err(Bail("a header with body lines")));
+        }
+        loader.line_with_fields(line, None)?;
+    }
+    Ok(Ok(()))
 }
 
 /// What every section's body shares.
@@ -327,13 +342,15 @@ fn ends_mid_line(file: &mut File, len: u64) -> std::io::Result<bool> {
     Ok(file.read(&mut last)? == 1 && last[0] != b'\n')
 }
 
-/// What every chunk of a part shares: its subpositions and events, and
-/// the file's length (a chunk that ends before it ends before a line).
+/// What every chunk of a part shares: its subpositions and events, the
+/// file's length (a chunk that ends before it ends before a line), and
+/// the positions the first chunk starts from.
 #[derive(Clone, Copy)]
 struct Shape {
     npos: usize,
     width: usize,
     file_len: u64,
+    start: Last,
 }
 
 /// A chunk as its thread hands it over.
@@ -390,7 +407,7 @@ where
                     }
                     let (start, end) = (bounds[i], bounds[i + 1]);
                     // Only the first chunk knows the positions it starts from.
-                    let last = if i == 0 { Last::START } else { Last::default() };
+                    let last = if i == 0 { shape.start } else { Last::default() };
                     let piece = (start, end, last, n == 1);
                     let scan = || scan_chunk(path, piece, shape, read, &mut room);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
@@ -452,6 +469,7 @@ fn scan_chunk(
         npos,
         width,
         file_len,
+        ..
     }: Shape,
     read: &AtomicU64,
     room: &mut (Room, SumsRoom),

@@ -7,7 +7,7 @@ use super::{Loader, Pending};
 use crate::parse::idmap::placeholder;
 use crate::parse::parallel::local::{Entry, Space};
 use crate::parse::parallel::notes::{Note, Notes};
-use crate::parse::parallel::{Bail, Blocks, Chunk, LazyDetail, Sums};
+use crate::parse::parallel::{Bail, Blocks, Chunk, Last, LazyDetail, Sums};
 use crate::parse::{IdMap, messages};
 use crate::profile::{
     FileId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
@@ -23,6 +23,31 @@ impl Loader<'_> {
             && !self.part_has_data
             && self.part.width() > 0;
         ready.then(|| (self.part.positions.count(), self.part.width()))
+    }
+
+    /// Whether a function is current (or declared but not yet used): the
+    /// lines of a header, read here, may then not be body lines, whose
+    /// records would be this loader's, not read again from the file.
+    /// Without one (a file's start, after an appended profile's header)
+    /// they can only be said to be out of place or set where the next
+    /// lines are.
+    pub(in crate::parse) fn has_function(&self) -> bool {
+        self.at.func.is_some() || self.declared.is_some() || self.chunk_function
+    }
+
+    /// Settles a `calls=` that waited at the header's end, at the body's
+    /// first line (`line`, a `fn=`), as this loader does when that line
+    /// comes; what the body's first chunk starts from: these positions.
+    pub(in crate::parse) fn body_start(&mut self, line: usize) -> Last {
+        if !matches!(self.pending, Pending::Jump { .. }) {
+            let header_end = std::mem::replace(&mut self.line_no, line);
+            self.pending_without_cost_line();
+            self.line_no = header_end;
+        }
+        Last {
+            at: self.last,
+            known: Last::START.known,
+        }
     }
 
     /// Parts finished so far (a header line may finish one).
@@ -41,6 +66,10 @@ impl Loader<'_> {
 
     pub(in crate::parse) fn set_line_count(&mut self, lines: usize) {
         self.line_no = lines;
+    }
+
+    pub(in crate::parse) fn line_count(&self) -> usize {
+        self.line_no
     }
 
     /// Gives the part its detail, read again from the file, which keeps
@@ -142,6 +171,7 @@ impl Loader<'_> {
         blocks.append(local_blocks, |f| fns[f as usize], blocks_expected);
         self.at.obj = r.obj;
         self.at.function_file(r.fn_file);
+        self.chunk_function = true;
         self.part_has_data |= has_data;
         // What the chunk's lines make the loader say, in their order; a
         // note at a trailer's line (a `calls=` it ends) comes first.

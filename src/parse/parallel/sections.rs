@@ -3,7 +3,7 @@
 //! are one section; one with several parts (`--dump-before`, `--dump-every-bb`)
 //! or with a profile appended (xdebug) has one per part.
 
-use super::line_kind::{is_header_line, starts_section};
+use super::line_kind::starts_section;
 use crate::parse::input::{Compression, cr_only};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -91,12 +91,6 @@ pub fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Re
     }
     bounds.push(len);
     Ok(bounds)
-}
-
-/// Whether every line of `text` may be in a later section's header
-/// (`line_kind::is_header_line`).
-pub fn fits_header(text: &[u8]) -> bool {
-    text.split(|&b| b == b'\n').all(is_header_line)
 }
 
 /// Where each line that begins a section (`line_kind::starts_section`) starts,

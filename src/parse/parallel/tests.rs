@@ -20,6 +20,7 @@ const SHAPE: Shape = Shape {
     npos: 1,
     width: 1,
     file_len: u64::MAX,
+    start: Last::START,
 };
 
 /// Runs both stages over `n` chunks; stage `stop.0` gives up at chunk
