@@ -14,7 +14,7 @@
 
 use super::Bail;
 use super::line_kind::{Kind, is_comment_or_blank, is_cost, kind};
-use super::local::{At, Tables};
+use super::local::Tables;
 use super::notes::Notes;
 pub use super::sink::{Last, LocalCall, LocalJump, Sink};
 use crate::parse::fields;
@@ -34,19 +34,12 @@ pub const SECTION: Bail = Bail("a header line in the body");
 /// the line for the loader to warn about.
 const UNKNOWN_KEY: Bail = Bail("unknown line key");
 
-/// Which name space of `Tables` a name is in.
-#[derive(Clone, Copy)]
-enum Space {
-    Names,
-    Files,
-    Objects,
-}
-
 /// A `calls=` or jump line waiting for its next line, with local ids.
 type Pending = crate::parse::context::Pending<u32, u32>;
 
 mod calls;
 mod positions;
+mod specs;
 
 /// Where a line is, with local ids (object and files 0: inherited).
 type Context = crate::parse::context::Context<u32, u32, u32, u32>;
@@ -230,90 +223,6 @@ impl<S: Sink> Scanner<S> {
         } else {
             Err(Bail::POSITION_BEFORE)
         }
-    }
-
-    fn spec(&mut self, offset: u64, key: &[u8], value: &[u8]) -> Result<(), Bail> {
-        if !matches!(key, b"fn" | b"fl" | b"fi" | b"fe" | b"ob") {
-            self.use_declared();
-        }
-        let at = At {
-            offset,
-            line: self.lines,
-        };
-        let (names, files, objects) = (Space::Names, Space::Files, Space::Objects);
-        match key {
-            b"calls" => self.calls(value)?,
-            b"cfn" => {
-                if let Some(name) = self.name(names, value, at)? {
-                    let (file, obj) = self.at.callee_place();
-                    self.at.callee = Some(self.tables.function(name, file, obj));
-                }
-            }
-            b"cfi" | b"cfl" => {
-                let file = self.name(files, value, at)?;
-                self.at.call_file(file);
-            }
-            b"jump" | b"jcnd" => self.jump(key == b"jcnd", value)?,
-            b"fi" | b"fe" => {
-                if let Some(file) = self.name(files, value, at)? {
-                    self.at.line_file = file;
-                }
-            }
-            b"fn" => {
-                // An unreadable name still starts a function, named `???`.
-                let name = match self.name(names, value, at)? {
-                    Some(name) => name,
-                    None => self
-                        .name(names, b"???", at)?
-                        .ok_or(Bail("unreadable function name"))?,
-                };
-                self.declared = Some((name, self.at.fn_file, self.at.obj, offset));
-                self.at.func = None;
-                self.at.new_function();
-            }
-            b"fl" => {
-                if let Some(file) = self.name(files, value, at)? {
-                    self.at.function_file(file);
-                }
-            }
-            b"ob" => {
-                if let Some(obj) = self.name(objects, value, at)? {
-                    self.at.obj = obj;
-                }
-            }
-            b"cob" => {
-                let obj = self.name(objects, value, at)?;
-                self.at.call_object(obj);
-            }
-            b"jfi" => {
-                let file = self.name(files, value, at)?;
-                self.at.jump_file(file);
-            }
-            b"jfn" => {
-                let name = self.name(names, value, at)?;
-                self.at.jump_function(name);
-            }
-            _ => return Err(UNKNOWN_KEY),
-        }
-        Ok(())
-    }
-
-    /// The local index of the name `value` in `space`; `None` where it
-    /// cannot be read, which is said at its line, as the loader says it.
-    fn name(&mut self, space: Space, value: &[u8], at: At) -> Result<Option<u32>, Bail> {
-        let t = &mut self.tables;
-        let space = match space {
-            Space::Names => &mut t.names,
-            Space::Files => &mut t.files,
-            Space::Objects => &mut t.objects,
-        };
-        Ok(match space.resolve(value, at)? {
-            Ok(i) => Some(i),
-            Err(message) => {
-                self.notes.error(self.lines, message.into());
-                None
-            }
-        })
     }
 
     /// Applies the line at the start of `text`, which holds it whole with

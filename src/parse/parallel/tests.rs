@@ -1,4 +1,5 @@
 //! The two-stage merge of `scan_in_order` on real chunks of a file.
+use super::turns::Merged;
 use super::*;
 use std::sync::atomic::AtomicUsize;
 use std::time::{Duration, Instant};

@@ -1,9 +1,103 @@
-//! The two stages of the parallel merge, each taken by one thread at a
+//! The threads of a parallel load: each scans a chunk, then takes its
+//! turn at the two stages of the merge, each taken by one thread at a
 //! time in file order, the closure of a stage held out of the lock while
 //! it runs so that the other stage can run meanwhile.
 
-use super::{Bail, Merged};
+use super::local::Room;
+use super::sums::SumsRoom;
+use super::{Bail, Chunk, Last, Shape, scan_chunk};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
+
+/// How often progress is reported while the chunks are read.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// A chunk as its thread hands it over.
+pub(super) type Scanned = std::io::Result<Result<Chunk, Bail>>;
+
+/// What the merge gives: an error of `E`, a `Bail`, or done.
+pub(super) type Merged<E> = Result<Result<(), Bail>, E>;
+
+/// Scans the chunks between `bounds` on `threads` threads and merges each,
+/// in file order, on the thread that scanned it, in two stages: `first`
+/// (names) for a chunk once it has run for those before it, then `second`
+/// (the rest) likewise, so that one thread can be in the first stage of a
+/// chunk while another is in the second stage of the one before. A chunk
+/// is dropped by the thread that made it, so its memory goes back to
+/// where that thread takes the next one's from (freed on another thread,
+/// it stays with the allocator, a quarter more at the peak), and each
+/// thread holds one chunk at a time. `tick` runs on the calling thread
+/// every `PROGRESS_EVERY` until all are merged. Stops at the first error
+/// or `Bail`.
+pub(super) fn scan_in_order<R, E: Send, A, B>(
+    path: &Path,
+    bounds: &[u64],
+    shape: Shape,
+    threads: usize,
+    read: &AtomicU64,
+    tick: &mut dyn FnMut(),
+    (first, second): (A, B),
+) -> Merged<E>
+where
+    A: FnMut(Scanned) -> Result<Result<R, Bail>, E> + Send,
+    B: FnMut(R) -> Merged<E> + Send,
+{
+    let n = bounds.len().saturating_sub(1);
+    let threads = threads.clamp(1, n.max(1));
+    let next = AtomicUsize::new(0);
+    let turns = Turns {
+        state: Mutex::new(TurnState {
+            done: [0, 0],
+            outcome: None,
+            first: Some(first),
+            second: Some(second),
+        }),
+        moved: Condvar::new(),
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (next, turns) = (&next, &turns);
+            scope.spawn(move || {
+                let mut room = (Room::default(), SumsRoom::default());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let (start, end) = (bounds[i], bounds[i + 1]);
+                    // Only the first chunk knows the positions it starts from.
+                    let last = if i == 0 { shape.start } else { Last::default() };
+                    let piece = (start, end, last, n == 1);
+                    let scan = || scan_chunk(path, piece, shape, read, &mut room);
+                    let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
+                        .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
+                    let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
+                    let Some(resolved) = resolved else { break };
+                    if turns
+                        .take(1, i, |s| &mut s.second, |f| f(resolved))
+                        .is_none()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        let mut state = turns.lock();
+        while state.outcome.is_none() && state.done[1] < n {
+            state = (turns.moved.wait_timeout(state, PROGRESS_EVERY))
+                .map_or_else(|e| e.into_inner().0, |(state, _)| state);
+            drop(state);
+            tick();
+            state = turns.lock();
+        }
+    });
+    let state = turns
+        .state
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    state.outcome.unwrap_or(Ok(Ok(())))
+}
 
 /// The two stages of the merge, each taken by one thread at a time in file
 /// order.
