@@ -790,3 +790,18 @@ fn body_lines_before_an_appended_profiles_first_fn_load_in_parallel() {
     ];
     loads_in_parallel_saying(&text, &said, &[1, 2, 3]);
 }
+
+/// Header lines that change a part's shape before it has data (`events:`
+/// and `positions:` after a `fn=` whose function only a `cfn=` used): the
+/// part goes on in the new shape, as the loader reads it; its per-line
+/// costs are those of the body after them alone.
+#[test]
+fn a_parts_shape_changed_before_its_data_loads_in_parallel() {
+    let mut text = String::from("events: Ir\nfn=a\ncfn=x\npositions: instr line\nevents: Ir Dr\n");
+    text +=
+        &profile_of(40, |f| format!("fn=f{f}\n0x1{f} {f} 1 2\n+2 -1 3\n"))["events: Ir\n".len()..];
+    let (_dir, path) = written("shape.callgrind", &text);
+    let seq = sequential(&path);
+    assert_eq!((seq.parts.len(), seq.parts[0].width()), (1, 2));
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
+}

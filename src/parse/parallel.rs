@@ -155,17 +155,15 @@ pub(super) fn load_file(
     let mut later: Option<Vec<u64>> = None;
     let mut header_at = 0;
     loop {
-        let parts = loader.parts_done();
         loader.set_line_count(first_line - 1);
         if let Err(bail) = read_header(loader, &head[..body])? {
             return Ok(Outcome::Bailed(bail.0));
         }
         first_line = loader.line_count() + 1;
-        if header_at > 0 && loader.parts_done() == parts {
-            // Its blocks would run into the header before them.
-            return Ok(Outcome::Bailed("a header line inside a part"));
-        }
         let from = loader.body_start(first_line);
+        // A header inside a part (an `events:` before its first cost) goes
+        // on only while the part has no data: its records, none, are then
+        // those of the body after it alone (`set_lazy_detail`).
         let Some((npos, width)) = loader.body_shape() else {
             return Ok(Outcome::Bailed("header not as expected"));
         };

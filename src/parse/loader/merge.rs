@@ -50,11 +50,6 @@ impl Loader<'_> {
         }
     }
 
-    /// Parts finished so far (a header line may finish one).
-    pub(in crate::parse) fn parts_done(&self) -> usize {
-        self.profile.parts.len()
-    }
-
     pub(in crate::parse) fn part_positions(&self) -> Positions {
         self.part.positions
     }
