@@ -298,9 +298,8 @@ impl Names {
 
 /// Global ids of a chunk's local names, in the order the chunk first saw
 /// them (so new names are interned in file order). `inherited` stands for
-/// entry `Inherited`.
-/// An ID used before any definition is named `idmap::placeholder`, said
-/// at its line in `said`.
+/// entry `Inherited`. An ID used before any definition is named
+/// `idmap::placeholder`, said at its line in `said`.
 fn resolve(
     space: &Space,
     (inherited, table, interner): (u32, &mut IdMap, &mut Interner),
