@@ -2,6 +2,9 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+/// What a function whose name cannot be read is named.
+pub const UNREADABLE_FUNCTION: &str = "???";
+
 /// What an ID used before any definition is named, until it has one.
 pub fn placeholder(id: u64) -> String {
     format!("({id})")

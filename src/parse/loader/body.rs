@@ -3,6 +3,7 @@
 
 use super::{Loader, Pending, Space};
 use crate::parse::fields::Field;
+use crate::parse::idmap::UNREADABLE_FUNCTION;
 use crate::parse::lines::{self, SubPos};
 use crate::parse::messages;
 use crate::profile::{CallSite, Cost, FileId, FnId, LineCost, ObjId, PartEdge};
@@ -32,7 +33,7 @@ impl Loader<'_> {
                 // An unreadable name still starts a new function: its costs
                 // go to `???`, never to the function before it.
                 let name = self.name(Space::Function, value);
-                let id = name.unwrap_or_else(|| self.profile.fn_names.intern("???"));
+                let id = name.unwrap_or_else(|| self.profile.fn_names.intern(UNREADABLE_FUNCTION));
                 // Created by the first line that uses it: yappi declares
                 // every name up front under whatever `fl=` came last, and
                 // such a declaration alone is no function of the profile.

@@ -3,6 +3,7 @@
 //! cannot be read is said at its line and sets nothing.
 
 use super::{Scanner, Sink, UNKNOWN_KEY};
+use crate::parse::idmap::UNREADABLE_FUNCTION;
 use crate::parse::parallel::Bail;
 use crate::parse::parallel::local::At;
 
@@ -46,8 +47,7 @@ impl<S: Sink> Scanner<S> {
                 // An unreadable name still starts a function, named `???`.
                 let name = match self.name(names, value, at)? {
                     Some(name) => name,
-                    None => self
-                        .name(names, b"???", at)?
+                    None => (self.name(names, UNREADABLE_FUNCTION.as_bytes(), at)?)
                         .ok_or(Bail("unreadable function name"))?,
                 };
                 self.declared = Some((name, self.at.fn_file, self.at.obj, offset));
