@@ -663,12 +663,18 @@ fn a_sum_that_overflows_is_not_added_twice() {
     let (_dir, path) = written("overflow.callgrind", &text);
     let seq = sequential(&path);
     assert_says(&seq, "costs add up beyond");
-    let cut = load_parallel(std::slice::from_ref(&path), plan(2)).unwrap();
-    assert_eq!(cut.err(), Some("cost beyond 64 bits"));
     // Read in one chunk, in the file's order, the sum saturates as it does
-    // sequentially; the load takes that way when chunks give up on it.
-    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
-    let auto = loads_through_load_paths_as(&path, &seq, "through load_paths");
+    // sequentially.
+    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
+}
+
+/// Cut in chunks, `path` makes the chunk reader give up (`why`); read as
+/// one chunk it gives `seq`, and the load takes that way.
+fn cut_gives_up_and_one_chunk_reads(path: &Path, seq: &Profile, why: &str) {
+    let cut = load_parallel(&[path.to_path_buf()], plan(2)).unwrap();
+    assert_eq!(cut.err(), Some(why));
+    loads_in_parallel_as_sequentially(path, seq, &[1]);
+    let auto = loads_through_load_paths_as(path, seq, "through load_paths");
     assert_eq!(auto.parts[0].detail.size(), 0, "read as one chunk");
 }
 
@@ -721,11 +727,7 @@ fn positions_relative_across_chunks_load_as_one_chunk() {
     let text = profile_of(2000, |f| format!("fn=f{f}\n+2 {f}\n-1 1\n"));
     let (_dir, path) = written("relative.callgrind", &text);
     let seq = sequential(&path);
-    let cut = load_parallel(std::slice::from_ref(&path), plan(3)).unwrap();
-    assert_eq!(cut.err(), Some("position relative to one before the chunk"));
-    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
-    let auto = loads_through_load_paths_as(&path, &seq, "through load_paths");
-    assert_eq!(auto.parts[0].detail.size(), 0, "read as one chunk");
+    cut_gives_up_and_one_chunk_reads(&path, &seq, "position relative to one before the chunk");
 }
 
 /// Names whose ID is beyond 64 bits are said at their line and set
