@@ -102,6 +102,8 @@ impl Plan {
     pub fn automatic() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get().min(16));
         Plan {
+            // One chunk would be the whole body (`one_chunk`): even on one
+            // core the body is cut, so that few chunks wait unmerged.
             chunks: cores.max(2),
             threads: cores,
         }

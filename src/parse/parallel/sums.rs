@@ -105,11 +105,11 @@ impl Sums {
 
     /// `add`, or where it overflows, the saturating sum if the chunk is read
     /// in order (noted for `saturated`).
-    fn add_or_saturate(&mut self, into: Into, costs: &[Cost]) -> Result<(), Bail> {
+    fn add_or_saturate(&mut self, into: Slot, costs: &[Cost]) -> Result<(), Bail> {
         let (w, in_order) = (self.width, self.in_order);
         let into = match into {
-            Into::Row(f) => self.row(f).unwrap_or_default(),
-            Into::Edge(e) => &mut self.edge_costs[e * w..(e + 1) * w],
+            Slot::Row(f) => self.row(f).unwrap_or_default(),
+            Slot::Edge(e) => &mut self.edge_costs[e * w..(e + 1) * w],
         };
         if add(into, costs) {
             return Ok(());
@@ -126,7 +126,7 @@ impl Sums {
 }
 
 /// Where `Sums::add_or_saturate` adds: a function's row, an edge's.
-enum Into {
+enum Slot {
     Row(u32),
     Edge(usize),
 }
@@ -150,7 +150,7 @@ impl Sink for Sums {
         _: [u64; 3],
         costs: &[Cost],
     ) -> Result<(), Bail> {
-        self.add_or_saturate(Into::Row(func), costs)
+        self.add_or_saturate(Slot::Row(func), costs)
     }
 
     fn call(&mut self, _: &Tables, call: LocalCall, costs: &[Cost]) -> Result<(), Bail> {
@@ -174,7 +174,7 @@ impl Sink for Sums {
             }
             None => return Err(Bail::COUNT_BEYOND),
         }
-        self.add_or_saturate(Into::Edge(e), costs)
+        self.add_or_saturate(Slot::Edge(e), costs)
     }
 
     fn jump(&mut self, _: &Tables, _: LocalJump) -> Result<(), Bail> {
