@@ -434,13 +434,12 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
     assert_says(&seq, "unknown header `odd:` ignored");
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 8]);
     // One that changes them before the part has data (so it starts no
-    // other part, and its blocks would run into it): left to the
-    // sequential loader, which gives the same profile.
+    // other part): the function declared before it goes on after it.
     let events = text.replacen("fn=(0) f0\n", "fn=(0) f0\nevents: Ir Dr\n", 1);
     std::fs::write(&path, &events).unwrap();
-    let par = load_parallel(std::slice::from_ref(&path), plan(3)).unwrap();
-    assert_eq!(par.err(), Some("a header with body lines"));
-    loads_through_load_paths_as(&path, &sequential(&path), "a header inside a part");
+    let seq = sequential(&path);
+    assert_eq!(seq.parts[0].event_map.len(), 2);
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 8]);
 }
 
 /// Found by the `parallel` fuzz target: the header of a later section
@@ -448,16 +447,30 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
 /// the sequential loader reads with the function the body before left
 /// waiting (`fn=(258)`, not yet used). The parallel path leaves such a file
 /// to the sequential loader; both give the same profile.
+/// Body lines after a later part's header belong to the function the
+/// body before left current, with its files, its call's callee and a
+/// `fn=` no line used yet: the part's body goes on from there, and so
+/// does reading its lines again.
 #[test]
-fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
+fn a_later_header_with_body_lines_continues_the_function_in_parallel() {
     let text = "version: 1\nevents: Ir\nfn=(1) a\n0 1083\n\nfn=(258) b\npid: 1000\n\
                 fe=(27) x.c\n1 5\n";
     let (_dir, path) = written("header-body.callgrind", text);
     let seq = sequential(&path);
     assert_eq!(seq.functions.len(), 2, "b made by its use after the header");
-    let par = load_parallel(std::slice::from_ref(&path), plan(2)).unwrap();
-    assert_eq!(par.err(), Some("a header with body lines"));
-    loads_through_load_paths_as(&path, &seq, "via load_paths");
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let text = "events: Ir\nfn=a\n1 5\ncfn=b\ncalls=2 9\n3 4\ncfn=c\npart: 2\n2 7\n\
+                fi=x.c\n4 1\ncalls=1 9\n5 2\nfn=b\n9 3\nfn=d\npart: 3\ndesc: x\n\
+                events: Ir Dr\n+1 2 3\njump=1 +2\n+2\npart: 4\n+1 1 1\n";
+    std::fs::write(&path, text).unwrap();
+    let seq = sequential(&path);
+    assert_eq!(seq.parts.len(), 4);
+    let c = seq.find_function("c", "", "").unwrap();
+    assert_eq!(
+        seq.parts[1].edges[0].callee, c,
+        "the callee named before the header"
+    );
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
     // The fuzz target's own input, kept as it was found.
     let found = "# callgrind format\nversion: 0\ncreator: callgrind-3.19. \npid: 1000\nache:line\n\
                  events: Ir\nsumb=(4)_start_main@@GLIBC_2.34\ncalls=1 242 \n0 1083\n\n\
@@ -465,11 +478,7 @@ fn a_later_header_with_body_lines_is_left_to_the_sequential_loader() {
                  pid: 1000\ncmd:  /tmp3\nfe=(27)\n1";
     std::fs::write(&path, found).unwrap();
     let seq = sequential(&path);
-    for chunks in [1, 2, 3] {
-        if let Ok(par) = load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap() {
-            assert_same(&seq, &par, &format!("found, {chunks} chunks"));
-        }
-    }
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
 }
 
 /// Asserts that `profile` has a diagnostic beginning with `said`.

@@ -102,6 +102,29 @@ impl<O: Copy + Default, L: Copy + Default, F: Copy, N: Copy> Default for Context
 }
 
 impl<O: Copy, L: Copy, F: Copy, N: Copy> Context<O, L, F, N> {
+    /// The same context in other ids: each object, file, function and
+    /// name mapped by its function, which all get `state`.
+    pub fn map<S, O2, L2, F2, N2>(
+        self,
+        state: &mut S,
+        obj: impl Fn(&mut S, O) -> O2,
+        file: impl Fn(&mut S, L) -> L2,
+        func: impl Fn(&mut S, F) -> F2,
+        name: impl Fn(&mut S, N) -> N2,
+    ) -> Context<O2, L2, F2, N2> {
+        Context {
+            obj: obj(state, self.obj),
+            fn_file: file(state, self.fn_file),
+            line_file: file(state, self.line_file),
+            func: self.func.map(|f| func(state, f)),
+            callee: self.callee.map(|f| func(state, f)),
+            call_obj: self.call_obj.map(|o| obj(state, o)),
+            call_file: self.call_file.map(|l| file(state, l)),
+            jump_file: self.jump_file.map(|l| file(state, l)),
+            jump_fn: self.jump_fn.map(|n| name(state, n)),
+        }
+    }
+
     /// `fl=`: the next function's file, and the file of the lines after it.
     pub fn function_file(&mut self, file: L) {
         self.fn_file = file;

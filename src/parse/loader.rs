@@ -59,10 +59,6 @@ pub struct Loader<'p> {
     at: Context,
     /// (name, file, object) of a `fn=` no line has used yet.
     declared: Option<(u32, FileId, ObjId)>,
-    /// A chunk merged since positions were last reset left its last
-    /// function current (every chunk starts at a `fn=`): `at.func` and
-    /// `declared` do not say which.
-    chunk_function: bool,
     pending: Pending,
     last: [u64; 3],
     pos: [SubPos; 3],
@@ -102,7 +98,6 @@ impl<'p> Loader<'p> {
             fns: IdMap::default(),
             at: Context::default(),
             declared: None,
-            chunk_function: false,
             pending: Pending::None,
             last: [0; 3],
             pos: [SubPos::Same; 3],
@@ -161,7 +156,6 @@ impl<'p> Loader<'p> {
     fn reset_positions(&mut self) {
         self.at = Context::default();
         self.declared = None;
-        self.chunk_function = false;
         self.pending = Pending::None;
         self.last = [0; 3];
     }

@@ -47,6 +47,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use turns::{Scanned, scan_in_order};
 
 pub use reread::{Blocks, LazyDetail};
+pub(super) use scan::Continued;
 pub(super) use sink::Last;
 pub(super) use sums::Sums;
 use sums::SumsRoom;
@@ -146,8 +147,9 @@ pub(super) fn load_file(
     if !meta.is_file() || len == 0 {
         return Ok(Outcome::NotEligible);
     }
-    let (mut head, mut body) = match sections::header(&mut file, 0).map_err(io)? {
-        Header::Body(head, body) => (head, body),
+    // A header, where its first `fn=` is, and whether none follows.
+    let (mut head, mut fn_at, mut to_end) = match sections::header(&mut file, 0).map_err(io)? {
+        Header::Body(head, fn_at) => (head, fn_at, false),
         Header::End(_) | Header::Unfit => return Ok(Outcome::NotEligible),
     };
     loader.begin_file(name);
@@ -158,9 +160,12 @@ pub(super) fn load_file(
     let mut header_at = 0;
     loop {
         loader.set_line_count(first_line - 1);
-        if let Err(bail) = read_header(loader, &head[..body])? {
-            return Ok(Outcome::Bailed(bail.0));
-        }
+        let (body, continued) = match read_header(loader, &head[..fn_at])? {
+            Ok(Some(at)) => (at, Some(loader.continued())),
+            Ok(None) if to_end => break,
+            Ok(None) => (fn_at, None),
+            Err(bail) => return Ok(Outcome::Bailed(bail.0)),
+        };
         first_line = loader.line_count() + 1;
         let from = loader.body_start(first_line);
         // A header inside a part (an `events:` before its first cost) goes
@@ -179,6 +184,7 @@ pub(super) fn load_file(
             width,
             file_len: len,
             start: from,
+            continued,
         };
         let mut blocks = Blocks::new(npos);
         let run = Run {
@@ -201,12 +207,15 @@ pub(super) fn load_file(
         };
         loader.set_line_count(first_line - 1);
         let end = cut.unwrap_or(len);
+        // The body's first block goes on from where the body before left
+        // off, if it continues a function.
+        let continued = continued.filter(|_| blocks.start(0) == Some(start));
         let detail = LazyDetail::new(
             (path, name, held.clone()),
             &meta,
             loader,
             (width, end),
-            blocks,
+            (blocks, continued),
         );
         loader.set_lazy_detail(detail);
         let Some(at) = cut else { break };
@@ -214,14 +223,13 @@ pub(super) fn load_file(
             later = Some(sections::starts(&mut file, at).map_err(io)?);
         }
         header_at = at;
-        (head, body) = match sections::header(&mut file, at).map_err(io)? {
-            Header::Body(head, body) => (head, body),
+        (head, fn_at, to_end) = match sections::header(&mut file, at).map_err(io)? {
+            Header::Body(head, fn_at) => (head, fn_at, false),
+            // No `fn=` to the end: a part with no costs, or the costs of
+            // the function the body before left.
             Header::End(rest) => {
-                // Headers without a body to the end (a part with no costs).
-                if let Err(bail) = read_header(loader, &rest)? {
-                    return Ok(Outcome::Bailed(bail.0));
-                }
-                break;
+                let end = rest.len();
+                (rest, end, true)
             }
             Header::Unfit => return Ok(Outcome::Bailed("a header without `fn=` in 4 MiB")),
         };
@@ -232,20 +240,25 @@ pub(super) fn load_file(
 }
 
 /// Reads the lines of a section's header (up to its first `fn=`) into
-/// `loader`. A body line there (a cost line after `part:`) would mean
-/// something for the function the body before left, and its record would
-/// be the loader's: given up on, unless no function is current (a file's
-/// start, an appended profile's), where such lines are only said to be
-/// out of place or set where the lines after them are.
-fn read_header(loader: &mut Loader<'_>, head: &[u8]) -> Result<Result<(), Bail>, LoadError> {
+/// `loader`, up to a body line where a function is current (a cost line
+/// after `part:`): that function's body goes on there, at the offset
+/// given. Where none is (a file's start, an appended profile's), body
+/// lines are only said to be out of place or set where the lines after
+/// them are, and the loader reads them.
+fn read_header(
+    loader: &mut Loader<'_>,
+    head: &[u8],
+) -> Result<Result<Option<usize>, Bail>, LoadError> {
+    let mut at = 0;
     for line in head.split_inclusive(|&b| b == b'\n') {
-        let line = line.strip_suffix(b"\n").unwrap_or(line);
-        if loader.has_function() && !is_header_line(line) {
-            return Ok(Err(Bail("a header with body lines")));
+        let text = line.strip_suffix(b"\n").unwrap_or(line);
+        if loader.has_function() && !is_header_line(text) {
+            return Ok(Ok(Some(at)));
         }
-        loader.line_with_fields(line, None)?;
+        loader.line_with_fields(text, None)?;
+        at += line.len();
     }
-    Ok(Ok(()))
+    Ok(Ok(None))
 }
 
 /// What every section's body shares.
@@ -341,13 +354,15 @@ fn ends_mid_line(file: &mut File, len: u64) -> std::io::Result<bool> {
 
 /// What every chunk of a part shares: its subpositions and events, the
 /// file's length (a chunk that ends before it ends before a line), and
-/// the positions the first chunk starts from.
+/// where the first chunk starts from: positions, and the place the body
+/// before left off if it goes on (`Continued`).
 #[derive(Clone, Copy)]
 struct Shape {
     npos: usize,
     width: usize,
     file_len: u64,
     start: Last,
+    continued: Option<scan::Continued>,
 }
 
 /// What one chunk adds up to, with ids local to its `Tables`.
@@ -362,34 +377,35 @@ pub(super) struct Chunk {
     pub section: Option<u64>,
     pub trailer: Vec<(usize, Vec<u8>)>,
     pub notes: notes::Notes,
-    /// Object and function file current at the chunk's end (local indexes).
-    pub end_obj: u32,
-    pub end_fn_file: u32,
+    /// Where the chunk leaves off (local indexes): the context, and a
+    /// `fn=` no line used yet (`Scanner::end_state`).
+    pub left: (scan::Context, Option<scan::Triple>),
     /// A `calls=` line waits for its cost line at the file's end.
     pub waits_at_end: bool,
 }
 
-/// Scans bytes `start..end` of `path` (whole lines), whose positions
-/// start from `last`, into a `Chunk`, its tables and sums made as large as
-/// `room` (the last chunk's), which it updates. `whole`: the chunk is the
-/// whole body, read in the file's order (`Sums::in_order`).
+/// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`, its
+/// tables and sums made as large as `room` (the last chunk's), which it
+/// updates. Only the body's `first` chunk knows where it starts from
+/// (`Shape`). `whole`: the chunk is the whole body, read in the file's
+/// order (`Sums::in_order`).
 fn scan_chunk(
     path: &Path,
-    (start, end, last, whole): (u64, u64, Last, bool),
-    Shape {
-        npos,
-        width,
-        file_len,
-        ..
-    }: Shape,
+    (start, end, first, whole): (u64, u64, bool, bool),
+    shape: Shape,
     read: &AtomicU64,
     room: &mut (Room, SumsRoom),
 ) -> Scanned {
+    let (npos, width) = (shape.npos, shape.width);
     let mut sums = Sums::with_room(width, npos, room.1);
     sums.in_order = whole;
     let tables = Tables::with_room(room.0);
+    let last = if first { shape.start } else { Last::default() };
     let mut scanner = Scanner::with_tables(sums, tables, npos, width, last);
-    scanner.ends_before_a_line = end < file_len;
+    if let (true, Some(continued)) = (first, &shape.continued) {
+        scanner.continue_from(continued, start);
+    }
+    scanner.ends_before_a_line = end < shape.file_len;
     match scan_range(path, start, end, &mut scanner, read)? {
         // The chunk ends before the line that begins another section.
         Err(scan::SECTION) => {
@@ -407,8 +423,7 @@ fn scan_chunk(
         section: scanner.section,
         trailer: std::mem::take(&mut scanner.trailer),
         notes: std::mem::take(&mut scanner.notes),
-        end_obj: scanner.at.obj,
-        end_fn_file: scanner.at.fn_file,
+        left: scanner.end_state(),
         waits_at_end: scanner.waits_at_end,
         tables: scanner.tables,
         sums: scanner.sink,

@@ -7,10 +7,12 @@ use super::{Loader, Pending};
 use crate::parse::idmap::placeholder;
 use crate::parse::parallel::local::{Entry, Space};
 use crate::parse::parallel::notes::{Note, Notes};
-use crate::parse::parallel::{Bail, Blocks, Chunk, Last, LazyDetail, Sums};
+
+use crate::parse::context::Context;
+use crate::parse::parallel::{Bail, Blocks, Chunk, Continued, Last, LazyDetail, Sums};
 use crate::parse::{IdMap, messages};
 use crate::profile::{
-    FileId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
+    FileId, FnId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
 };
 use std::sync::Arc;
 
@@ -32,7 +34,21 @@ impl Loader<'_> {
     /// they can only be said to be out of place or set where the next
     /// lines are.
     pub(in crate::parse) fn has_function(&self) -> bool {
-        self.at.func.is_some() || self.declared.is_some() || self.chunk_function
+        self.at.func.is_some() || self.declared.is_some()
+    }
+
+    /// Where the body before left off, for a body that goes on without a
+    /// `fn=` (`parallel::read_header`).
+    pub(in crate::parse) fn continued(&self) -> Continued {
+        let p = &*self.profile;
+        let triple = |_: &mut (), f: FnId| {
+            let g = p.functions[f.index()];
+            (g.name, g.file.0, g.object.0)
+        };
+        Continued {
+            at: (self.at).map(&mut (), |_, o| o.0, |_, l| l.0, triple, |_, n| n),
+            declared: self.declared.map(|(name, file, obj)| (name, file.0, obj.0)),
+        }
     }
 
     /// Settles a `calls=` that waited at the header's end, at the body's
@@ -164,9 +180,10 @@ impl Loader<'_> {
         drop((edges, edge_costs));
         let blocks_expected = expected(blocks.len() + local_blocks.len());
         blocks.append(local_blocks, |f| fns[f as usize], blocks_expected);
-        self.at.obj = r.obj;
-        self.at.function_file(r.fn_file);
-        self.chunk_function = true;
+        // Where the chunk left off, its functions now the profile's.
+        let func = |fns: &mut Vec<FnId>, f: u32| fns[f as usize];
+        self.at = (r.end).map(&mut { fns }, |_, o| o, |_, l| l, func, |_, n| n);
+        self.declared = r.declared;
         self.part_has_data |= has_data;
         // What the chunk's lines make the loader say, in their order; a
         // note at a trailer's line (a `calls=` it ends) comes first.
@@ -231,9 +248,10 @@ pub(in crate::parse) struct Resolved {
     sums: Sums,
     trailer: Vec<(usize, Vec<u8>)>,
     notes: Notes,
-    /// Object and function file current at the chunk's end.
-    obj: ObjId,
-    fn_file: FileId,
+    /// Where the chunk leaves off: the context (its functions still the
+    /// chunk's), and a `fn=` no line used yet.
+    end: Context<ObjId, FileId, u32, u32>,
+    declared: Option<(u32, FileId, ObjId)>,
     /// A `calls=` line waits for its cost line at the file's end.
     waits_at_end: bool,
 }
@@ -251,8 +269,7 @@ impl Names {
             section: _,
             trailer,
             notes,
-            end_obj,
-            end_fn_file,
+            left: (end, declared),
             waits_at_end,
         } = c;
         let [files, objects, fn_names] = &mut self.interners;
@@ -277,10 +294,18 @@ impl Names {
                 (names[n as usize], file, ObjId(objs[o as usize]))
             })
             .collect();
-        (self.obj, self.fn_file) = (
-            ObjId(objs[end_obj as usize]),
-            FileId(fls[end_fn_file as usize]),
+        let end = end.map(
+            &mut (),
+            |_, o| ObjId(objs[o as usize]),
+            |_, l| FileId(fls[l as usize]),
+            |_, f| f,
+            |_, n| names[n as usize],
         );
+        let declared = declared.map(|(n, f, o)| {
+            let at = |ids: &[u32], i: u32| ids[i as usize];
+            (at(&names, n), FileId(at(&fls, f)), ObjId(at(&objs, o)))
+        });
+        (self.obj, self.fn_file) = (end.obj, end.fn_file);
         Ok(Resolved {
             functions,
             names: fn_names.len(),
@@ -289,8 +314,8 @@ impl Names {
             sums,
             trailer,
             notes,
-            obj: self.obj,
-            fn_file: self.fn_file,
+            end,
+            declared,
             waits_at_end,
         })
     }
@@ -316,6 +341,7 @@ fn resolve(
             }
             match space.entry(i) {
                 Entry::Inherited => Ok(inherited),
+                Entry::Global(id) => Ok(id),
                 Entry::Literal(name, hash) => Ok(interner.intern_hashed(name, hash)),
                 Entry::Defined(id, name, hash) => {
                     let interned = interner.intern_hashed(name, hash);

@@ -14,6 +14,9 @@ use hashbrown::HashTable;
 pub enum Entry<'a> {
     /// Whatever was current where the chunk begins (objects and files only).
     Inherited,
+    /// A name of the profile, by its id: what the body before left current
+    /// where a body continues it (`Scanner::continue_from`).
+    Global(u32),
     /// An uncompressed name.
     Literal(&'a str, u32),
     /// `(id) name`: defined in this chunk (again, if named again: each
@@ -38,6 +41,7 @@ pub struct At {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Inherited,
+    Global,
     Literal,
     Defined,
     External,
@@ -137,6 +141,7 @@ impl Space {
     pub fn entry(&self, i: usize) -> Entry<'_> {
         match self.kinds[i] {
             Kind::Inherited => Entry::Inherited,
+            Kind::Global => Entry::Global(self.ids[i] as u32),
             Kind::Literal => Entry::Literal(self.name(i), self.hashes[i]),
             Kind::Defined => Entry::Defined(self.ids[i], self.name(i), self.hashes[i]),
             Kind::External => Entry::External(self.ids[i]),
@@ -147,7 +152,7 @@ impl Space {
     pub fn hash(&self, i: usize) -> Option<u32> {
         match self.kinds.get(i)? {
             Kind::Literal | Kind::Defined => Some(self.hashes[i]),
-            Kind::Inherited | Kind::External => None,
+            Kind::Inherited | Kind::Global | Kind::External => None,
         }
     }
 
@@ -165,10 +170,20 @@ impl Space {
         self.hashes.push(hash);
         self.ends.push(end);
         let i = (self.kinds.len() - 1) as u32;
-        if kind != Kind::Literal {
+        if matches!(kind, Kind::Defined | Kind::External) {
             self.first_at.push((i, at));
         }
         Ok(i)
+    }
+
+    /// A local index for the profile's name `id`.
+    pub fn global(&mut self, id: u32) -> u32 {
+        let end = self.ends.last().copied().unwrap_or(0);
+        self.kinds.push(Kind::Global);
+        self.ids.push(u64::from(id));
+        self.hashes.push(0);
+        self.ends.push(end);
+        (self.kinds.len() - 1) as u32
     }
 
     /// The local index of the name written as `value` on the line `at`,

@@ -6,7 +6,7 @@
 use super::Bail;
 use super::lines_of::scan_range;
 use super::local::{Entry, Space, Tables};
-use super::scan::{Last, LocalCall, LocalJump, Scanner, Sink};
+use super::scan::{Continued, Last, LocalCall, LocalJump, Scanner, Sink};
 use crate::parse::IdMap;
 use crate::parse::context::JumpMade;
 use crate::parse::loader::Loader;
@@ -116,6 +116,11 @@ impl<F> Blocks<F> {
         self.starts.len() == 0
     }
 
+    /// Where block `b` starts.
+    pub fn start(&self, b: usize) -> Option<u64> {
+        self.starts.get(b)
+    }
+
     pub fn push(&mut self, func: F, start: u64, last: Last) {
         self.funcs.push(func);
         self.starts.push(start);
@@ -172,6 +177,9 @@ pub struct LazyDetail {
     tables: [IdMap; 3],
     /// The blocks, their functions taken out to `funcs`.
     blocks: Blocks,
+    /// Where the first block starts from, if it goes on with the function
+    /// the part before left current (`Scanner::continue_from`).
+    continued: Option<Continued>,
     /// The function of each block; empty when block `b` is function `b`
     /// (a Cachegrind file, where each function is one block).
     funcs: Vec<FnId>,
@@ -186,7 +194,7 @@ impl LazyDetail {
         meta: &std::fs::Metadata,
         loader: &Loader<'_>,
         (width, end): (usize, u64),
-        mut blocks: Blocks,
+        (mut blocks, continued): (Blocks, Option<Continued>),
     ) -> Self {
         let mut funcs = std::mem::take(&mut blocks.funcs);
         if funcs.iter().enumerate().all(|(b, f)| f.index() == b) {
@@ -210,6 +218,7 @@ impl LazyDetail {
             width,
             tables: [files.clone(), objects.clone(), fns.clone()],
             blocks,
+            continued,
             funcs,
             by_func,
         }
@@ -254,6 +263,9 @@ impl LazyDetail {
         };
         let npos = self.positions.count();
         let mut scanner = Scanner::new(sink, npos, self.width, self.blocks.last(b));
+        if let (0, Some(continued)) = (b, &self.continued) {
+            scanner.continue_from(continued, start);
+        }
         scanner.ends_before_a_line = true;
         let read = AtomicU64::new(0);
         match scan_range(&self.path, start, end, &mut scanner, &read) {
@@ -343,6 +355,7 @@ fn lookup(
     }
     let id = match space.entry(i) {
         Entry::Inherited => Some(inherited),
+        Entry::Global(id) => Some(id),
         Entry::Literal(name, _) | Entry::Defined(_, name, _) => interner.get(name),
         Entry::External(id) => table.get_at(id, from),
     };

@@ -21,6 +21,7 @@ use crate::parse::fields;
 use crate::parse::lines::{self, SubPos};
 use crate::parse::messages;
 use crate::profile::Cost;
+pub use continued::{Continued, Triple};
 
 /// Counters read in one pass without the general checks (writers put up to
 /// about 30 events; lines with more take the general path).
@@ -38,11 +39,12 @@ const UNKNOWN_KEY: Bail = Bail("unknown line key");
 type Pending = crate::parse::context::Pending<u32, u32>;
 
 mod calls;
+mod continued;
 mod positions;
 mod specs;
 
 /// Where a line is, with local ids (object and files 0: inherited).
-type Context = crate::parse::context::Context<u32, u32, u32, u32>;
+pub type Context = crate::parse::context::Context<u32, u32, u32, u32>;
 
 pub struct Scanner<S> {
     pub sink: S,

@@ -22,6 +22,7 @@ const SHAPE: Shape = Shape {
     width: 1,
     file_len: u64::MAX,
     start: Last::START,
+    continued: None,
 };
 
 /// Runs both stages over `n` chunks; stage `stop.0` gives up at chunk

@@ -5,7 +5,7 @@
 
 use super::local::Room;
 use super::sums::SumsRoom;
-use super::{Bail, Chunk, Last, Shape, scan_chunk};
+use super::{Bail, Chunk, Shape, scan_chunk};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -66,9 +66,7 @@ where
                         break;
                     }
                     let (start, end) = (bounds[i], bounds[i + 1]);
-                    // Only the first chunk knows the positions it starts from.
-                    let last = if i == 0 { shape.start } else { Last::default() };
-                    let piece = (start, end, last, n == 1);
+                    let piece = (start, end, i == 0, n == 1);
                     let scan = || scan_chunk(path, piece, shape, read, &mut room);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
                         .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
