@@ -481,6 +481,19 @@ fn a_later_header_with_body_lines_continues_the_function_in_parallel() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
 }
 
+/// Found by the `parallel` fuzz target: an unknown `key=` line (said by
+/// the merge after the chunk) in a chunk that ends with a `fn=` no line
+/// used made that function, as if the key had used it.
+#[test]
+fn a_fn_the_chunk_leaves_unused_is_no_function_after_an_unknown_key() {
+    let text = "events: Ir\nfn=a\n1 1\nodd=1\nfn=b";
+    let (_dir, path) = written("unused.callgrind", text);
+    let seq = sequential(&path);
+    assert_eq!(seq.functions.len(), 1);
+    assert_says(&seq, "unknown line `odd=` ignored");
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+}
+
 /// Asserts that `profile` has a diagnostic beginning with `said`.
 fn assert_says(profile: &Profile, said: &str) {
     assert!(

@@ -180,10 +180,9 @@ impl Loader<'_> {
         drop((edges, edge_costs));
         let blocks_expected = expected(blocks.len() + local_blocks.len());
         blocks.append(local_blocks, |f| fns[f as usize], blocks_expected);
-        // Where the chunk left off, its functions now the profile's.
-        let func = |fns: &mut Vec<FnId>, f: u32| fns[f as usize];
-        self.at = (r.end).map(&mut { fns }, |_, o| o, |_, l| l, func, |_, n| n);
-        self.declared = r.declared;
+        // A trailer line is applied where nothing waits for its first use
+        // (an unknown `key=` uses it, and the chunk has made it already).
+        self.declared = None;
         self.part_has_data |= has_data;
         // What the chunk's lines make the loader say, in their order; a
         // note at a trailer's line (a `calls=` it ends) comes first.
@@ -198,6 +197,10 @@ impl Loader<'_> {
             }
         }
         notes.for_each(|note| self.say(first_line, note));
+        // Where the chunk left off, its functions now the profile's.
+        let func = |fns: &mut Vec<FnId>, f: u32| fns[f as usize];
+        self.at = (r.end).map(&mut { fns }, |_, o| o, |_, l| l, func, |_, n| n);
+        self.declared = r.declared;
         if r.waits_at_end {
             // What the sequential loader's state is there (`end_file`).
             self.pending = Pending::SkipNext;
