@@ -494,6 +494,41 @@ fn a_fn_the_chunk_leaves_unused_is_no_function_after_an_unknown_key() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
 }
 
+/// A body before any `events:` line: each cost line is an error (its
+/// function used all the same, a call waiting on), and the function goes
+/// on after the `events:` line. Too many errors before it make the file
+/// no profile, said at the same line whichever path reads it, and so
+/// does a line too long to read.
+#[test]
+fn a_body_before_the_events_line_loads_in_parallel() {
+    let text = "fn=a\n1 5\ncfn=b\ncalls=1 2\n3 4\nfn=c\njump=1 +2\n4 4\n\
+                events: Ir\n2 3\nfn=b\n1 1\n";
+    let said = ["cost line before the `events:` header"];
+    loads_in_parallel_saying(text, &said, &[1, 2]);
+    let not_a_profile = |text: &str, why: &str| {
+        let (_dir, path) = written("no-events.callgrind", text);
+        let paths = [path];
+        let options = LoadOptions {
+            siblings: false,
+            parallel: None,
+        };
+        let seq = load_paths(&paths, options).err().unwrap().to_string();
+        assert!(seq.ends_with(why), "{seq}");
+        for chunks in [1, 2, 3] {
+            let par = load_parallel(&paths, plan(chunks));
+            assert_eq!(par.err().unwrap().to_string(), seq, "{chunks} chunks");
+        }
+    };
+    let text = profile_of(30, |f| format!("fn=f{f}\n1 1\n")).replace("events: Ir\n", "");
+    not_a_profile(
+        &text,
+        "20 unreadable lines and no `events:` line before line 40",
+    );
+    let max = cgtui::parse::MAX_LINE;
+    let long = format!("fn=a\n1 {}\nevents: Ir\n", "1".repeat(max));
+    not_a_profile(&long, &format!("line 2 is over {max} bytes long"));
+}
+
 /// Asserts that `profile` has a diagnostic beginning with `said`.
 fn assert_says(profile: &Profile, said: &str) {
     assert!(

@@ -286,6 +286,12 @@ impl<'p> Loader<'p> {
         } else {
             self.error(messages::not_a_profile_line(line));
         }
+        self.still_a_profile()
+    }
+
+    /// Gives up on a file that has made too many errors before its
+    /// `events:` line: it is likely no profile at all.
+    fn still_a_profile(&self) -> Result<(), LoadError> {
         if !self.events_declared && self.errors_before_events >= NOT_A_PROFILE_AFTER {
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),

@@ -10,6 +10,9 @@ pub fn overlong_line() -> String {
 }
 
 /// A `calls=` line not followed by its cost line.
+/// A cost line where no `events:` line has said what its counters are.
+pub const COST_LINE_BEFORE_EVENTS: &str = "cost line before the `events:` header";
+
 pub const CALL_WITHOUT_COST_LINE: &str = "`calls=` is not followed by a cost line; call dropped";
 
 /// A cost line that stops making sense at `at` (the rest of the line).

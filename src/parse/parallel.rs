@@ -328,7 +328,7 @@ fn load_body(
                     return Ok(Err(scan::SECTION));
                 };
                 let lines = resolved.lines;
-                let merged = loader.merge_resolved(resolved, *first_line, blocks);
+                let merged = loader.merge_resolved(resolved, *first_line, blocks)?;
                 *first_line += lines;
                 Ok(merged)
             },

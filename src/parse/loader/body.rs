@@ -335,7 +335,7 @@ impl Loader<'_> {
 
     pub(super) fn cost_line(&mut self, line: &[u8]) {
         if !self.events_declared {
-            return self.error("cost line before the `events:` header".into());
+            return self.error(messages::COST_LINE_BEFORE_EVENTS.into());
         }
         let npos = self.part.positions.count();
         let mut pos = self.pos;

@@ -10,7 +10,7 @@ use crate::parse::parallel::notes::{Note, Notes};
 
 use crate::parse::context::Context;
 use crate::parse::parallel::{Bail, Blocks, Chunk, Continued, Last, LazyDetail, Sums};
-use crate::parse::{IdMap, messages};
+use crate::parse::{IdMap, LoadError, messages};
 use crate::profile::{
     FileId, FnId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
 };
@@ -19,11 +19,10 @@ use std::sync::Arc;
 impl Loader<'_> {
     /// (subpositions, events) of the part the body belongs to, if the header
     /// left the loader ready for a body of cost lines.
+    /// Without an `events:` line there are no events (every cost line is
+    /// then an error).
     pub(in crate::parse) fn body_shape(&self) -> Option<(usize, usize)> {
-        let ready = self.events_declared
-            && matches!(self.pending, Pending::None)
-            && !self.part_has_data
-            && self.part.width() > 0;
+        let ready = matches!(self.pending, Pending::None) && !self.part_has_data;
         ready.then(|| (self.part.positions.count(), self.part.width()))
     }
 
@@ -133,7 +132,7 @@ impl Loader<'_> {
         r: Resolved,
         first_line: usize,
         blocks: &mut Blocks,
-    ) -> Result<(), Bail> {
+    ) -> Result<Result<(), Bail>, LoadError> {
         // Each piece of the chunk is dropped once used: the chunks and the
         // part being built are in memory together.
         let p = &mut *self.profile;
@@ -167,14 +166,14 @@ impl Loader<'_> {
         for &f in &row_order {
             let f = f as usize;
             if self_rows.add(fns[f], &rows[f * w..(f + 1) * w]) {
-                return Err(Bail::SUM_BEYOND);
+                return Ok(Err(Bail::SUM_BEYOND));
             }
         }
         drop(rows);
         for (e, &(caller, callee, count)) in edges.iter().enumerate() {
             let costs = &edge_costs[e * w..(e + 1) * w];
             if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
-                return Err(Bail::SUM_BEYOND);
+                return Ok(Err(Bail::SUM_BEYOND));
             }
         }
         drop((edges, edge_costs));
@@ -189,14 +188,14 @@ impl Loader<'_> {
         let mut notes = r.notes.kept.into_iter().peekable();
         for (line, text) in &r.trailer {
             while let Some(note) = notes.next_if(|n| n.line <= *line) {
-                self.say(first_line, note);
+                self.say(first_line, note)?;
             }
             self.line_no = first_line + line - 2;
-            if self.line_with_fields(text, None).is_err() {
-                return Err(Bail("trailer line"));
-            }
+            self.line_with_fields(text, None)?;
         }
-        notes.for_each(|note| self.say(first_line, note));
+        for note in notes {
+            self.say(first_line, note)?;
+        }
         // Where the chunk left off, its functions now the profile's.
         let func = |fns: &mut Vec<FnId>, f: u32| fns[f as usize];
         self.at = (r.end).map(&mut { fns }, |_, o| o, |_, l| l, func, |_, n| n);
@@ -208,18 +207,25 @@ impl Loader<'_> {
         let p = &mut *self.profile;
         p.dropped_diagnostics += r.notes.dropped;
         p.skipped_lines += r.notes.dropped_errors;
-        Ok(())
+        Ok(Ok(()))
     }
 
-    /// Says a chunk's `note` at its line (the chunk's first is `first_line`).
-    fn say(&mut self, first_line: usize, note: Note) {
+    /// Says a chunk's `note` at its line (the chunk's first is
+    /// `first_line`); gives up on the file as the loader would there.
+    fn say(&mut self, first_line: usize, note: Note) -> Result<(), LoadError> {
         self.line_no = first_line + note.line - 1;
         match note.error {
+            // Before `events:`, the end of a file that is no profile.
+            true if note.message == messages::overlong_line() => {
+                self.line_no -= 1;
+                return self.overlong_line();
+            }
             true => self.error(note.message),
             // Said once in a file, however many chunks saturate.
             false if note.message == messages::SUM_SATURATED => self.sum_saturated(),
             false => self.warn(note.message),
         }
+        self.still_a_profile()
     }
 }
 

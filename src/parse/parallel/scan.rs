@@ -59,7 +59,8 @@ pub struct Scanner<S> {
     declared: Option<(u32, u32, u32, u64)>,
     pending: Pending,
     last: Last,
-    /// Columns of costs (events) of the part.
+    /// Columns of costs (events) of the part; 0 before any `events:` line,
+    /// where every cost line is an error.
     width: usize,
     /// Counters of the current line, read the general way.
     costs: Vec<Cost>,
@@ -248,7 +249,7 @@ impl<S: Sink> Scanner<S> {
     #[inline(always)]
     fn own_cost_line(&mut self, text: &[u8]) -> Option<usize> {
         let has_func = self.at.func.is_some() || self.declared.is_some();
-        if !matches!(self.pending, Pending::None) || !has_func {
+        if !matches!(self.pending, Pending::None) || !has_func || self.width == 0 {
             return None;
         }
         if !matches!(text.first(), Some(b'0'..=b'9' | b'+' | b'-' | b'*')) {
@@ -275,6 +276,12 @@ impl<S: Sink> Scanner<S> {
 
     fn cost_line(&mut self, line: &[u8]) -> Result<(), Bail> {
         self.use_declared();
+        if self.width == 0 {
+            // No `events:` line yet: what waits for a cost line waits on.
+            let message = messages::COST_LINE_BEFORE_EVENTS.into();
+            self.notes.error(self.lines, message);
+            return Ok(());
+        }
         let quick = self.positions(line).and_then(|(at, known, i)| {
             let (n, _) = fields::plain_counters(&line[i..], &mut self.plain)?;
             (n <= self.width).then_some((at, known, n))
