@@ -39,7 +39,6 @@ use line_kind::is_header_line;
 use lines_of::scan_range;
 use local::{Room, Tables};
 use scan::Scanner;
-use sections::Header;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -147,10 +146,10 @@ pub(super) fn load_file(
     if !meta.is_file() || len == 0 {
         return Ok(Outcome::NotEligible);
     }
-    // A header, where its first `fn=` is, and whether none follows.
-    let (mut head, mut fn_at, mut to_end) = match sections::header(&mut file, 0).map_err(io)? {
-        Header::Body(head, fn_at) => (head, fn_at, false),
-        Header::End(_) | Header::Unfit => return Ok(Outcome::NotEligible),
+    let Some((mut head, mut fn_at, mut to_end)) =
+        sections::header(&mut file, 0).map_err(io)?.split()
+    else {
+        return Ok(Outcome::NotEligible);
     };
     loader.begin_file(name);
     let read = AtomicU64::new(0);
@@ -223,16 +222,10 @@ pub(super) fn load_file(
             later = Some(sections::starts(&mut file, at).map_err(io)?);
         }
         header_at = at;
-        (head, fn_at, to_end) = match sections::header(&mut file, at).map_err(io)? {
-            Header::Body(head, fn_at) => (head, fn_at, false),
-            // No `fn=` to the end: a part with no costs, or the costs of
-            // the function the body before left.
-            Header::End(rest) => {
-                let end = rest.len();
-                (rest, end, true)
-            }
-            Header::Unfit => return Ok(Outcome::Bailed("a header without `fn=` in 4 MiB")),
+        let Some(split) = sections::header(&mut file, at).map_err(io)?.split() else {
+            return Ok(Outcome::Bailed("a header without `fn=` in 4 MiB"));
         };
+        (head, fn_at, to_end) = split;
     }
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
@@ -240,11 +233,9 @@ pub(super) fn load_file(
 }
 
 /// Reads the lines of a section's header (up to its first `fn=`) into
-/// `loader`, up to a body line where a function is current (a cost line
-/// after `part:`): that function's body goes on there, at the offset
-/// given. Where none is (a file's start, an appended profile's), body
-/// lines are only said to be out of place or set where the lines after
-/// them are, and the loader reads them.
+/// `loader`, up to its first body line (a cost line after `part:`, or
+/// before any `fn=`): the body starts there, at the offset given, where
+/// the lines before left off (`Loader::continued`).
 fn read_header(
     loader: &mut Loader<'_>,
     head: &[u8],
@@ -252,7 +243,12 @@ fn read_header(
     let mut at = 0;
     for line in head.split_inclusive(|&b| b == b'\n') {
         let text = line.strip_suffix(b"\n").unwrap_or(line);
-        if loader.has_function() && !is_header_line(text) {
+        // The loader reads past a byte order mark on the file's first line.
+        let bare = match loader.line_count() {
+            0 => text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text),
+            _ => text,
+        };
+        if !is_header_line(bare) {
             return Ok(Ok(Some(at)));
         }
         loader.line_with_fields(text, None)?;

@@ -380,7 +380,7 @@ impl Loader<'_> {
                 target,
             } => {
                 let Some(caller) = self.at.func else {
-                    return self.error("call before any `fn=`".into());
+                    return self.error(messages::CALL_WITHOUT_FUNCTION.into());
                 };
                 let (target_addr, target_line) = self.addr_line(target);
                 let site = CallSite {
@@ -406,7 +406,7 @@ impl Loader<'_> {
             Pending::SkipNext | Pending::SkipJumpRow => {}
             Pending::None => {
                 let Some(func) = self.at.func else {
-                    return self.error("cost line before any `fn=`".into());
+                    return self.error(messages::COST_LINE_WITHOUT_FUNCTION.into());
                 };
                 self.last = at;
                 if self.add_self(func, costs) {

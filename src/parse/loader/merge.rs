@@ -26,16 +26,6 @@ impl Loader<'_> {
         ready.then(|| (self.part.positions.count(), self.part.width()))
     }
 
-    /// Whether a function is current (or declared but not yet used): the
-    /// lines of a header, read here, may then not be body lines, whose
-    /// records would be this loader's, not read again from the file.
-    /// Without one (a file's start, after an appended profile's header)
-    /// they can only be said to be out of place or set where the next
-    /// lines are.
-    pub(in crate::parse) fn has_function(&self) -> bool {
-        self.at.func.is_some() || self.declared.is_some()
-    }
-
     /// Where the body before left off, for a body that goes on without a
     /// `fn=` (`parallel::read_header`).
     pub(in crate::parse) fn continued(&self) -> Continued {

@@ -214,6 +214,12 @@ impl<S: Sink> Scanner<S> {
         }
     }
 
+    /// Notes the error `message` at this line.
+    fn error(&mut self, message: &str) -> Result<(), Bail> {
+        self.notes.error(self.lines, message.into());
+        Ok(())
+    }
+
     fn known_last(&self) -> Result<[u64; 3], Bail> {
         self.all_known(self.last.known)?;
         Ok(self.last.at)
@@ -307,7 +313,9 @@ impl<S: Sink> Scanner<S> {
             Pending::SkipNext => Ok(()),
             Pending::SkipJumpRow if costs.is_empty() => Ok(()),
             Pending::None | Pending::SkipJumpRow => {
-                let func = self.at.func.ok_or(Bail("cost line before `fn=`"))?;
+                let Some(func) = self.at.func else {
+                    return self.error(messages::COST_LINE_WITHOUT_FUNCTION);
+                };
                 self.last = Last { at, known };
                 self.sink
                     .self_cost(&self.tables, func, self.at.line_file, at, costs)
@@ -318,7 +326,9 @@ impl<S: Sink> Scanner<S> {
                 target,
             } => {
                 self.all_known(known)?;
-                let caller = self.at.func.ok_or(Bail("call before `fn=`"))?;
+                let Some(caller) = self.at.func else {
+                    return self.error(messages::CALL_WITHOUT_FUNCTION);
+                };
                 let call = LocalCall {
                     caller,
                     callee,

@@ -29,6 +29,22 @@ pub enum Header {
     Unfit,
 }
 
+impl Header {
+    /// The header's text, where its first `fn=` is in it, and whether no
+    /// `fn=` follows (the text is then the rest of the file); `None` if
+    /// `Unfit`.
+    pub fn split(self) -> Option<(Vec<u8>, usize, bool)> {
+        match self {
+            Header::Body(head, fn_at) => Some((head, fn_at, false)),
+            Header::End(rest) => {
+                let end = rest.len();
+                Some((rest, end, true))
+            }
+            Header::Unfit => None,
+        }
+    }
+}
+
 /// Reads the header that starts at byte `from` of `file`.
 pub fn header(file: &mut File, from: u64) -> std::io::Result<Header> {
     file.seek(SeekFrom::Start(from))?;
