@@ -505,6 +505,10 @@ fn a_body_before_the_events_line_loads_in_parallel() {
                 events: Ir\n2 3\nfn=b\n1 1\n";
     let said = ["cost line before the `events:` header"];
     loads_in_parallel_saying(text, &said, &[1, 2]);
+    // An appended profile has no events until its own `events:` line.
+    let appended = "events: Ir\nfn=a\n1 1\n==== NEW PROFILING FILE ====\nfn=b\n2 2\n\
+                    events: Ir\n3 3\n";
+    loads_in_parallel_saying(appended, &said, &[1, 2]);
     let not_a_profile = |text: &str, why: &str| {
         let (_dir, path) = written("no-events.callgrind", text);
         let paths = [path];

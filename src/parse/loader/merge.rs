@@ -19,11 +19,17 @@ use std::sync::Arc;
 impl Loader<'_> {
     /// (subpositions, events) of the part the body belongs to, if the header
     /// left the loader ready for a body of cost lines.
-    /// Without an `events:` line there are no events (every cost line is
-    /// then an error).
+    /// Until an `events:` line in this file (or this appended profile)
+    /// there are none, whatever the part before had: every cost line is
+    /// then an error.
     pub(in crate::parse) fn body_shape(&self) -> Option<(usize, usize)> {
         let ready = matches!(self.pending, Pending::None) && !self.part_has_data;
-        ready.then(|| (self.part.positions.count(), self.part.width()))
+        let width = if self.events_declared {
+            self.part.width()
+        } else {
+            0
+        };
+        ready.then(|| (self.part.positions.count(), width))
     }
 
     /// Where the body before left off, for a body that goes on without a
