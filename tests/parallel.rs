@@ -533,6 +533,23 @@ fn a_body_before_the_events_line_loads_in_parallel() {
     not_a_profile(&long, &format!("line 2 is over {max} bytes long"));
 }
 
+/// A header ends at its first body line, whatever it is: lines before any
+/// `fn=` are the body's (said to be out of place as the loader says it), a
+/// byte order mark is read past, and a part whose costs run on for more
+/// than any header may (4 MiB) without a `fn=` is still a body.
+#[test]
+fn a_header_ends_at_its_first_body_line() {
+    let text = "events: Ir\n1 5\ncfn=b\ncalls=1 2\n3 4\nfn=a\n2 2\n";
+    let said = ["cost line before any `fn=`", "call before any `fn=`"];
+    loads_in_parallel_saying(text, &said, &[1, 2]);
+    loads_in_parallel_saying("\u{feff}fn=a\n1 1\nevents: Ir\n2 2\n", &[], &[1, 2]);
+    let long = "events: Ir\nfn=a\n1 1\npart: 2\n".to_string() + &"+1 1\n".repeat(1 << 20);
+    let (_dir, path) = written("long.callgrind", &long);
+    let seq = sequential(&path);
+    assert_eq!(seq.parts[1].total, [1 << 20]);
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
+}
+
 /// Asserts that `profile` has a diagnostic beginning with `said`.
 fn assert_says(profile: &Profile, said: &str) {
     assert!(

@@ -1,9 +1,11 @@
 //! Loading a plain profile file on every core. A file is one section or
-//! more (`sections`: several parts, an appended profile), each a header up
-//! to its first `fn=`, which goes through the sequential `Loader`, and a
-//! body, cut at `fn=` lines into small chunks, scanned by a thread per
-//! core with names and functions local to each chunk (`scan`, `local`,
-//! its lines read by `lines_of`); each chunk is then merged, in file
+//! more (`sections`: several parts, an appended profile), each a header
+//! (its header lines, up to its first body line), which goes through the
+//! `Loader`, and a body, which goes on from where the lines before it
+//! left off (`Continued`). A body is cut at `fn=` lines into small
+//! chunks, scanned by a thread per core with names and functions local
+//! to each chunk (`scan`, `local`, its lines read by `lines_of`); each
+//! chunk is then merged, in file
 //! order, by the thread that scanned it (`turns`), which gives every name
 //! and function the id the sequential loader would have given it. The
 //! merge has two stages (names, then the rest), so a thread can intern a
@@ -35,7 +37,6 @@ mod turns;
 
 use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
-use line_kind::is_header_line;
 use lines_of::scan_range;
 use local::{Room, Tables};
 use scan::Scanner;
@@ -146,7 +147,7 @@ pub(super) fn load_file(
     if !meta.is_file() || len == 0 {
         return Ok(Outcome::NotEligible);
     }
-    let Some((mut head, mut fn_at, mut to_end)) =
+    let Some((mut head, mut body, mut to_end)) =
         sections::header(&mut file, 0).map_err(io)?.split()
     else {
         return Ok(Outcome::NotEligible);
@@ -159,12 +160,13 @@ pub(super) fn load_file(
     let mut header_at = 0;
     loop {
         loader.set_line_count(first_line - 1);
-        let (body, continued) = match read_header(loader, &head[..fn_at])? {
-            Ok(Some(at)) => (at, Some(loader.continued())),
-            Ok(None) if to_end => break,
-            Ok(None) => (fn_at, None),
-            Err(bail) => return Ok(Outcome::Bailed(bail.0)),
-        };
+        read_header(loader, &head[..body])?;
+        if to_end {
+            break;
+        }
+        // A body that does not start with a `fn=` goes on from where the
+        // lines before it left off (a cost line after `part:`).
+        let continued = (!head[body..].starts_with(b"fn=")).then(|| loader.continued());
         first_line = loader.line_count() + 1;
         let from = loader.body_start(first_line);
         // A header inside a part (an `events:` before its first cost) goes
@@ -225,36 +227,25 @@ pub(super) fn load_file(
         let Some(split) = sections::header(&mut file, at).map_err(io)?.split() else {
             return Ok(Outcome::Bailed("a header without `fn=` in 4 MiB"));
         };
-        (head, fn_at, to_end) = split;
+        (head, body, to_end) = split;
     }
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Outcome::Loaded(len))
 }
 
-/// Reads the lines of a section's header (up to its first `fn=`) into
-/// `loader`, up to its first body line (a cost line after `part:`, or
-/// before any `fn=`): the body starts there, at the offset given, where
-/// the lines before left off (`Loader::continued`).
-fn read_header(
-    loader: &mut Loader<'_>,
-    head: &[u8],
-) -> Result<Result<Option<usize>, Bail>, LoadError> {
-    let mut at = 0;
+/// Reads the header lines of a section (`sections::header`) into `loader`.
+fn read_header(loader: &mut Loader<'_>, head: &[u8]) -> Result<(), LoadError> {
     for line in head.split_inclusive(|&b| b == b'\n') {
-        let text = line.strip_suffix(b"\n").unwrap_or(line);
-        // The loader reads past a byte order mark on the file's first line.
-        let bare = match loader.line_count() {
-            0 => text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text),
-            _ => text,
-        };
-        if !is_header_line(bare) {
-            return Ok(Ok(Some(at)));
+        match line.strip_suffix(b"\n") {
+            Some(text) => loader.line_with_fields(text, None)?,
+            // What a header ends in without a line end: the file's last
+            // line, or a byte order mark before the body's first line.
+            None if line == sections::BOM => {}
+            None => loader.line_with_fields(line, None)?,
         }
-        loader.line_with_fields(text, None)?;
-        at += line.len();
     }
-    Ok(Ok(None))
+    Ok(())
 }
 
 /// What every section's body shares.

@@ -1,16 +1,16 @@
-//! A file in sections: each is a header (read by the sequential loader)
-//! and a body of `fn=` blocks (read in chunks on every core). Most files
+//! A file in sections: each is a header (header lines, read by the
+//! loader) and a body (read in chunks on every core). Most files
 //! are one section; one with several parts (`--dump-before`, `--dump-every-bb`)
 //! or with a profile appended (xdebug) has one per part.
 
-use super::line_kind::starts_section;
+use super::line_kind::{is_header_line, starts_section};
 use crate::parse::input::{Compression, cr_only};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 
-/// A header must reach its first `fn=` within this many bytes.
+/// A header must reach its first body line within this many bytes.
 const HEAD: usize = 4 << 20;
-/// A header is read this much at a time until its first `fn=` line.
+/// A header is read this much at a time until its first body line.
 /// Reading all of `HEAD` at once cost a fifth more memory at the peak: a
 /// block that large, freed, makes glibc serve blocks up to its size from
 /// its arenas from then on, and the arenas keep what is freed in them.
@@ -18,24 +18,29 @@ const HEAD_STEP: u64 = 64 << 10;
 /// Read size of the search for sections.
 const BUFFER: usize = 1 << 20;
 
-/// The header of a section, as `header` reads it.
+/// A UTF-8 byte order mark, which the loader reads past on a file's first
+/// line, as some editors save files with one.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The header of a section, as `header` reads it: its header lines
+/// (`line_kind::is_header_line`), which the loader reads.
 pub enum Header {
-    /// Its text up to its first `fn=` line, and where that line starts in it.
+    /// The header's text, and where the body's first line starts after it
+    /// (the text runs on to that line's end, at least).
     Body(Vec<u8>, usize),
-    /// No `fn=` line follows: the rest of the file.
+    /// No body line follows: the rest of the file.
     End(Vec<u8>),
-    /// No `fn=` line within `HEAD` bytes, or (the file's first header)
+    /// No body line within `HEAD` bytes, or (the file's first header)
     /// compressed or CR-only text, which only the sequential path decodes.
     Unfit,
 }
 
 impl Header {
-    /// The header's text, where its first `fn=` is in it, and whether no
-    /// `fn=` follows (the text is then the rest of the file); `None` if
-    /// `Unfit`.
+    /// The header's text, where the body starts in it, and whether no body
+    /// follows (the text is then the rest of the file); `None` if `Unfit`.
     pub fn split(self) -> Option<(Vec<u8>, usize, bool)> {
         match self {
-            Header::Body(head, fn_at) => Some((head, fn_at, false)),
+            Header::Body(head, body) => Some((head, body, false)),
             Header::End(rest) => {
                 let end = rest.len();
                 Some((rest, end, true))
@@ -45,34 +50,41 @@ impl Header {
     }
 }
 
-/// Reads the header that starts at byte `from` of `file`.
+/// Reads the header that starts at byte `from` of `file`, up to its first
+/// body line. A byte order mark at the file's start is left out of the
+/// body (the header then ends before the line it begins).
 pub fn header(file: &mut File, from: u64) -> std::io::Result<Header> {
     file.seek(SeekFrom::Start(from))?;
     let mut head = Vec::new();
+    // Where the first line not yet looked at starts.
+    let mut line = 0;
     while head.len() < HEAD {
-        let searched = head.len();
         let step = HEAD_STEP.min((HEAD - head.len()) as u64);
-        if file.take(step).read_to_end(&mut head)? == 0 {
-            return Ok(Header::End(head));
-        }
+        let end = file.take(step).read_to_end(&mut head)? == 0;
         if from == 0 && (Compression::of(&head) != Compression::Plain || cr_only(&head)) {
             return Ok(Header::Unfit);
         }
-        if let Some(body) = first_fn_line(&head, searched) {
-            return Ok(Header::Body(head, body));
+        loop {
+            let rest = &head[line..];
+            let len = match memchr::memchr(b'\n', rest) {
+                Some(len) => len,
+                None if end && !rest.is_empty() => rest.len(),
+                None => break, // the rest of the line is still to be read
+            };
+            let (mut text, mut body) = (&rest[..len], line);
+            if let (0, 0, Some(bare)) = (from, line, text.strip_prefix(BOM)) {
+                (text, body) = (bare, BOM.len());
+            }
+            if !is_header_line(text) {
+                return Ok(Header::Body(head, body));
+            }
+            line = (line + len + 1).min(head.len());
+        }
+        if end {
+            return Ok(Header::End(head));
         }
     }
     Ok(Header::Unfit)
-}
-
-/// Where the first line starting with `fn=` begins, looking only where
-/// the first `searched` bytes (looked at before) could not show it.
-fn first_fn_line(head: &[u8], searched: usize) -> Option<usize> {
-    if head.starts_with(b"fn=") {
-        return Some(0);
-    }
-    let from = searched.saturating_sub(3);
-    memchr::memmem::find(&head[from..], b"\nfn=").map(|i| from + i + 1)
 }
 
 /// Chunk boundaries: `body`, the start of the first `fn=` line after each
@@ -196,13 +208,22 @@ mod tests {
     }
 
     #[test]
-    fn a_header_ends_at_its_first_fn_line_or_the_files_end() {
+    fn a_header_ends_at_its_first_body_line_or_the_files_end() {
         let mut f = tempfile::tempfile().unwrap();
-        f.write_all(b"events: Ir\nfn=a\n1 1\npart: 2\ndesc: x\n")
-            .unwrap();
-        assert!(matches!(header(&mut f, 0).unwrap(), Header::Body(h, 11) if h.len() == 36));
-        assert!(
-            matches!(header(&mut f, 20).unwrap(), Header::End(h) if h == b"part: 2\ndesc: x\n")
-        );
+        let text = "\u{feff}events: Ir\nfl=a.c\nfn=a\n1 1\npart: 2\ndesc: x\n1 2\nend: 1";
+        f.write_all(text.as_bytes()).unwrap();
+        let mut body = |from: usize| match header(&mut f, from as u64).unwrap() {
+            Header::Body(h, at) => Ok((from + at, h.len() > at)),
+            Header::End(h) => Err(h),
+            Header::Unfit => panic!("unfit"),
+        };
+        assert_eq!(body(0), Ok((text.find("fn=").unwrap(), true)));
+        let part = text.find("part").unwrap();
+        assert_eq!(body(part), Ok((text.find("1 2").unwrap(), true)));
+        assert_eq!(body(text.find("end").unwrap()), Err(b"end: 1".to_vec()));
+        // The first line a body line: the body starts after the mark.
+        let mut f = tempfile::tempfile().unwrap();
+        f.write_all("\u{feff}fn=a\n1 1\n".as_bytes()).unwrap();
+        assert!(matches!(header(&mut f, 0).unwrap(), Header::Body(_, 3)));
     }
 }
