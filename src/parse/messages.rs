@@ -9,7 +9,6 @@ pub fn overlong_line() -> String {
     format!("line over {} bytes long skipped", super::MAX_LINE)
 }
 
-/// A `calls=` line not followed by its cost line.
 /// A cost line where no `events:` line has said what its counters are.
 pub const COST_LINE_BEFORE_EVENTS: &str = "cost line before the `events:` header";
 
@@ -19,6 +18,7 @@ pub const COST_LINE_WITHOUT_FUNCTION: &str = "cost line before any `fn=`";
 /// A call's cost line where no function is current to make it.
 pub const CALL_WITHOUT_FUNCTION: &str = "call before any `fn=`";
 
+/// A `calls=` line not followed by its cost line.
 pub const CALL_WITHOUT_COST_LINE: &str = "`calls=` is not followed by a cost line; call dropped";
 
 /// A cost line that stops making sense at `at` (the rest of the line).

@@ -5,11 +5,11 @@
 //! left off (`Continued`). A body is cut at `fn=` lines into small
 //! chunks, scanned by a thread per core with names and functions local
 //! to each chunk (`scan`, `local`, its lines read by `lines_of`); each
-//! chunk is then merged, in file
-//! order, by the thread that scanned it (`turns`), which gives every name
-//! and function the id the sequential loader would have given it. The
-//! merge has two stages (names, then the rest), so a thread can intern a
-//! chunk's names while another adds the chunk before it to the profile.
+//! chunk is then merged, in file order, by the thread that scanned it
+//! (`turns`), which gives every name and function the id the sequential
+//! loader would have given it. The merge has two stages (names, then the
+//! rest), so a thread can intern a chunk's names while another adds the
+//! chunk before it to the profile.
 //!
 //! Per-line, per-call-site and per-jump detail is not kept: each `fn=`
 //! block's byte range and starting state are, and `reread` reads a
@@ -225,7 +225,7 @@ pub(super) fn load_file(
         }
         header_at = at;
         let Some(split) = sections::header(&mut file, at).map_err(io)?.split() else {
-            return Ok(Outcome::Bailed("a header without `fn=` in 4 MiB"));
+            return Ok(Outcome::Bailed("a header of over 4 MiB"));
         };
         (head, body, to_end) = split;
     }

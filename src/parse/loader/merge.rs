@@ -4,11 +4,10 @@
 //! would have met them.
 
 use super::{Loader, Pending};
+use crate::parse::context::Context;
 use crate::parse::idmap::placeholder;
 use crate::parse::parallel::local::{Entry, Space};
 use crate::parse::parallel::notes::{Note, Notes};
-
-use crate::parse::context::Context;
 use crate::parse::parallel::{Bail, Blocks, Chunk, Continued, Last, LazyDetail, Sums};
 use crate::parse::{IdMap, LoadError, messages};
 use crate::profile::{
@@ -18,10 +17,9 @@ use std::sync::Arc;
 
 impl Loader<'_> {
     /// (subpositions, events) of the part the body belongs to, if the header
-    /// left the loader ready for a body of cost lines.
-    /// Until an `events:` line in this file (or this appended profile)
-    /// there are none, whatever the part before had: every cost line is
-    /// then an error.
+    /// left the loader ready for a body of cost lines. Until an `events:`
+    /// line in this file (or this appended profile) there are none,
+    /// whatever the part before had: every cost line is then an error.
     pub(in crate::parse) fn body_shape(&self) -> Option<(usize, usize)> {
         let ready = matches!(self.pending, Pending::None) && !self.part_has_data;
         let width = if self.events_declared {
@@ -47,7 +45,7 @@ impl Loader<'_> {
     }
 
     /// Settles a `calls=` that waited at the header's end, at the body's
-    /// first line (`line`, a `fn=`), as this loader does when that line
+    /// first line (`line`), as this loader does when that line
     /// comes; what the body's first chunk starts from: these positions.
     pub(in crate::parse) fn body_start(&mut self, line: usize) -> Last {
         if !matches!(self.pending, Pending::Jump { .. }) {

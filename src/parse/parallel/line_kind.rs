@@ -54,11 +54,11 @@ pub fn starts_section(raw: &[u8]) -> bool {
     !is_cost(line) && !is_comment_or_blank(line) && matches!(kind(line), Kind::Section)
 }
 
-/// Whether `raw` may be in the header of a section after the first: a
+/// Whether `raw` is in the header of a section (`sections::header`): a
 /// header line, a comment, a blank line, or `ob=`/`fl=` (Valgrind puts
-/// them before the next `fn=`). The loader then reads it in the state the
-/// sequential one would be in: nothing there uses the function, the
-/// positions or the call the chunks before left.
+/// them before the next `fn=`). The loader reads these lines: nothing
+/// there uses the function, the positions or the call the lines before
+/// left, which the body after them goes on with (`Continued`).
 pub fn is_header_line(raw: &[u8]) -> bool {
     let line = raw.strip_suffix(b"\r").unwrap_or(raw);
     is_comment_or_blank(line)

@@ -284,9 +284,7 @@ impl<S: Sink> Scanner<S> {
         self.use_declared();
         if self.width == 0 {
             // No `events:` line yet: what waits for a cost line waits on.
-            let message = messages::COST_LINE_BEFORE_EVENTS.into();
-            self.notes.error(self.lines, message);
-            return Ok(());
+            return self.error(messages::COST_LINE_BEFORE_EVENTS);
         }
         let quick = self.positions(line).and_then(|(at, known, i)| {
             let (n, _) = fields::plain_counters(&line[i..], &mut self.plain)?;
