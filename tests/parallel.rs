@@ -471,6 +471,16 @@ fn a_later_header_with_body_lines_continues_the_function_in_parallel() {
         "the callee named before the header"
     );
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
+    // What a jump's and a call's next lines name, said before the header.
+    let text = "events: Ir\nfn=a\n1 1\njfi=j.c\njfn=b\ncob=lib\ncfi=c.c\npart: 2\n\
+                jump=1 5\n3\ncfn=c\ncalls=1 5\n5 5\n";
+    std::fs::write(&path, text).unwrap();
+    let seq = sequential(&path);
+    let jumps = seq.parts[1].decode(&seq).jumps;
+    assert_eq!(seq.files.name(jumps[0].target_file.0), "j.c");
+    let c = seq.functions[seq.parts[1].edges[0].callee.index()];
+    assert_eq!(seq.objects.name(c.object.0), "lib");
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
     // The fuzz target's own input, kept as it was found.
     let found = "# callgrind format\nversion: 0\ncreator: callgrind-3.19. \npid: 1000\nache:line\n\
                  events: Ir\nsumb=(4)_start_main@@GLIBC_2.34\ncalls=1 242 \n0 1083\n\n\
