@@ -121,23 +121,34 @@ pub fn load_set(
             done += std::fs::metadata(&copy.path).map_or(0, |m| m.len());
         }
     }
+    load_sources(set, &mut sources, plan, progress)
+}
+
+/// Loads the files of `set`, read from `sources`, by the chunk reader
+/// (`plan`), else sequentially.
+fn load_sources(
+    set: &FileSet,
+    sources: &mut [Source],
+    plan: Plan,
+    progress: Progress<'_>,
+) -> Result<Profile, LoadError> {
     // If the parallel path gives up on a file, all are read again
     // sequentially: not possible with a stream that could not be copied.
     let once = sources.iter().any(|s| matches!(s, Source::Stream(_)));
     if !once {
-        match load_files(set, &mut sources, Some(plan), progress)? {
+        match load_files(set, sources, Some(plan), progress)? {
             Ok(profile) => return Ok(profile),
             // What only the cutting made them give up on, one chunk reads.
             Err(why) if plan.chunks != 1 && parallel::Bail::cut_only(why) => {
                 let one = Some(Plan::one_chunk());
-                if let Ok(profile) = load_files(set, &mut sources, one, progress)? {
+                if let Ok(profile) = load_files(set, sources, one, progress)? {
                     return Ok(profile);
                 }
             }
             Err(_) => {}
         }
     }
-    sequential(set, &mut sources, progress)
+    sequential(set, sources, progress)
 }
 
 /// The sequential loader, which never gives up.
@@ -249,7 +260,7 @@ fn load_files(
             path: name.clone(),
             source,
         };
-        if path.is_dir() {
+        if matches!(source, Source::Path) && path.is_dir() {
             return Err(LoadError::Directory { path: name });
         }
         let (open, held) = match source {
@@ -326,8 +337,27 @@ impl Stamp {
     }
 }
 
-/// Loads one profile from an in-memory or streamed source named `name`.
-pub fn load_reader(name: &str, reader: impl Read + Send) -> Result<Profile, LoadError> {
+/// Loads one profile from an in-memory or streamed source named `name`,
+/// copied to a temporary file first as standard input is (`spool`).
+pub fn load_reader(name: &str, mut reader: impl Read + Send) -> Result<Profile, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    let mut text = Vec::new();
+    reader.read_to_end(&mut text).map_err(io)?;
+    let text = std::io::Cursor::new(text);
+    let source = match spool::spool(text, &mut |_| {}).map_err(io)? {
+        spool::Spool::Copied(copy) => Source::Copied(copy),
+        spool::Spool::Stream(stream) => Source::Stream(Some(stream)),
+    };
+    let set = FileSet::one(PathBuf::from(name));
+    load_sources(&set, &mut [source], Plan::automatic(), &mut |_, _| {})
+}
+
+/// Loads one profile from `reader` with the sequential loader, without a
+/// copy (`spool` asks so whether a stream's first bytes are a profile).
+fn load_stream(name: &str, reader: impl Read + Send) -> Result<Profile, LoadError> {
     let mut profile = Profile::default();
     let mut loader = Loader::new(&mut profile);
     read_into(&mut loader, name, reader, &mut |_, _| {})?;

@@ -64,6 +64,19 @@ fn shown(path: &Path) -> String {
 }
 
 impl FileSet {
+    /// The set of one named file: `name`, not looked for on disk (the
+    /// text of `parse::load_reader`).
+    pub fn one(name: PathBuf) -> FileSet {
+        let member = Member {
+            path: name,
+            named: true,
+        };
+        FileSet {
+            members: vec![member],
+            ..FileSet::default()
+        }
+    }
+
     /// The paths, in load order.
     pub fn paths(&self) -> impl Iterator<Item = &Path> {
         self.members.iter().map(|m| m.path.as_path())

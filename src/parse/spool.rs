@@ -83,7 +83,7 @@ fn copy_within(
     let mut head = Vec::with_capacity(HEAD);
     (&mut text).take(HEAD as u64).read_to_end(&mut head)?;
     let profile = !matches!(
-        super::load_reader("", &head[..]),
+        super::load_stream("", &head[..]),
         Err(super::LoadError::NotAProfile { .. })
     );
     let copy = profile.then(temporary).flatten();

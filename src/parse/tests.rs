@@ -1,5 +1,7 @@
 //! Loader behaviour, one line kind or rule at a time: small profiles written
-//! here, loaded through `load_reader`, and the model checked number by number.
+//! here, loaded through `load_reader` (copied to a file and read by the
+//! chunk reader, as standard input is), and the model checked number by
+//! number.
 //! Texts are built from a list of lines so that line numbers are easy to
 //! read off: the `n`-th string is line `n` (1-based).
 //!
