@@ -533,6 +533,13 @@ fn a_body_before_the_events_line_loads_in_parallel() {
             assert_eq!(par.err().unwrap().to_string(), seq, "{chunks} chunks");
         }
     };
+    // The 20th error at the `events:` line itself (a call it ends) is
+    // said, and the file read on (found by the `parallel` fuzz target).
+    let twentieth = format!(
+        "fn=a\ncfn=b\ncalls=1 1\n{}events: Ir\n2 2\n",
+        "1 1\n".repeat(19)
+    );
+    loads_in_parallel_saying(&twentieth, &["`calls=` is not followed"], &[1]);
     let text = profile_of(30, |f| format!("fn=f{f}\n1 1\n")).replace("events: Ir\n", "");
     not_a_profile(
         &text,

@@ -182,13 +182,13 @@ impl Loader<'_> {
         let mut notes = r.notes.kept.into_iter().peekable();
         for (line, text) in &r.trailer {
             while let Some(note) = notes.next_if(|n| n.line <= *line) {
-                self.say(first_line, note)?;
+                self.say(first_line, note, r.lines, r.section)?;
             }
             self.line_no = first_line + line - 2;
             self.line_with_fields(text, None)?;
         }
         for note in notes {
-            self.say(first_line, note)?;
+            self.say(first_line, note, r.lines, r.section)?;
         }
         // Where the chunk left off, its functions now the profile's.
         let func = |fns: &mut Vec<FnId>, f: u32| fns[f as usize];
@@ -205,8 +205,18 @@ impl Loader<'_> {
     }
 
     /// Says a chunk's `note` at its line (the chunk's first is
-    /// `first_line`); gives up on the file as the loader would there.
-    fn say(&mut self, first_line: usize, note: Note) -> Result<(), LoadError> {
+    /// `first_line`, its last `lines` on); gives up on the file as the
+    /// loader would after that line. A note at the line after the chunk,
+    /// where that line begins a section, waits for the loader to read it
+    /// (an `events:` line there makes the file a profile).
+    fn say(
+        &mut self,
+        first_line: usize,
+        note: Note,
+        lines: usize,
+        section: bool,
+    ) -> Result<(), LoadError> {
+        let header_next = section && note.line > lines;
         self.line_no = first_line + note.line - 1;
         match note.error {
             // Before `events:`, the end of a file that is no profile.
@@ -219,7 +229,10 @@ impl Loader<'_> {
             false if note.message == messages::SUM_SATURATED => self.sum_saturated(),
             false => self.warn(note.message),
         }
-        self.still_a_profile()
+        match header_next {
+            true => Ok(()),
+            false => self.still_a_profile(),
+        }
     }
 }
 
@@ -257,6 +270,8 @@ pub(in crate::parse) struct Resolved {
     declared: Option<(u32, FileId, ObjId)>,
     /// A `calls=` line waits for its cost line at the file's end.
     waits_at_end: bool,
+    /// The chunk ends before a line that begins another section.
+    section: bool,
 }
 
 impl Names {
@@ -269,7 +284,7 @@ impl Names {
             sums,
             lines,
             end: _,
-            section: _,
+            section,
             trailer,
             notes,
             left: (end, declared),
@@ -320,6 +335,7 @@ impl Names {
             end,
             declared,
             waits_at_end,
+            section: section.is_some(),
         })
     }
 }
