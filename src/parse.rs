@@ -20,6 +20,7 @@ pub(crate) mod parallel;
 mod pipeline;
 mod siblings;
 mod spool;
+mod text;
 
 pub use input::MAX_LINE;
 pub use parallel::Plan;
@@ -33,6 +34,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
+use text::Text;
 
 use crate::profile::Profile;
 
@@ -109,101 +111,87 @@ pub fn load_set(
     options: LoadOptions,
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
-    let Some(plan) = options.parallel else {
-        return sequential(set, &mut own_paths(set), progress);
-    };
-    // Standard input, pipes and compressed files become plain files first.
-    let mut sources = Vec::with_capacity(set.members.len());
+    // Standard input, pipes and compressed files become plain text first.
+    let mut texts = Vec::with_capacity(set.members.len());
     let mut done = 0;
     for path in set.paths() {
-        sources.push(Source::of(path, &mut |n| progress(done + n, None))?);
-        if let Some(Source::Copied(copy)) = sources.last() {
-            done += std::fs::metadata(&copy.path).map_or(0, |m| m.len());
+        let text = text_of(path, &mut |n| progress(done + n, None))?;
+        if !matches!(&text, Text::File { held: None, .. }) {
+            done += text.stamp().ok().flatten().map_or(0, |s| s.len);
         }
+        texts.push(text);
     }
-    load_sources(set, &mut sources, plan, progress)
+    load_texts(set, &texts, options.parallel, progress)
 }
 
-/// Loads the files of `set`, read from `sources`, by the chunk reader
+/// Loads the files of `set`, read from `texts`, by the chunk reader
 /// (`plan`), else sequentially.
-fn load_sources(
+fn load_texts(
     set: &FileSet,
-    sources: &mut [Source],
-    plan: Plan,
+    texts: &[Text],
+    plan: Option<Plan>,
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
-    // If the parallel path gives up on a file, all are read again
-    // sequentially: not possible with a stream that could not be copied.
-    let once = sources.iter().any(|s| matches!(s, Source::Stream(_)));
-    if !once {
-        match load_files(set, sources, Some(plan), progress)? {
+    if let Some(plan) = plan {
+        match load_files(set, texts, Some(plan), progress)? {
             Ok(profile) => return Ok(profile),
             // What only the cutting made them give up on, one chunk reads.
             Err(why) if plan.chunks != 1 && parallel::Bail::cut_only(why) => {
                 let one = Some(Plan::one_chunk());
-                if let Ok(profile) = load_files(set, sources, one, progress)? {
+                if let Ok(profile) = load_files(set, texts, one, progress)? {
                     return Ok(profile);
                 }
             }
             Err(_) => {}
         }
     }
-    sequential(set, sources, progress)
-}
-
-/// The sequential loader, which never gives up.
-fn sequential(
-    set: &FileSet,
-    sources: &mut [Source],
-    progress: Progress<'_>,
-) -> Result<Profile, LoadError> {
-    load_files(set, sources, None, progress)?.map_err(|why| LoadError::NotAProfile {
+    // The sequential loader, which never gives up.
+    load_files(set, texts, None, progress)?.map_err(|why| LoadError::NotAProfile {
         path: format!("{}", set.paths().next().unwrap_or(Path::new("-")).display()),
         reason: why.into(),
     })
 }
 
-/// Where a member's text is read from.
-enum Source {
-    /// Its own path (`-`: standard input).
-    Path,
-    /// A plain copy of it (see `spool`).
-    Copied(spool::Copy),
-    /// What could not be copied, read once.
-    Stream(Option<Box<dyn Read + Send>>),
-}
-
-impl Source {
-    /// The source of the file at `path`: itself, or a copy of it where it
-    /// is not a plain file (`spool::needed`).
-    fn of(path: &Path, progress: &mut dyn FnMut(u64)) -> Result<Source, LoadError> {
-        let io = |source| LoadError::Io {
-            path: shown(path),
-            source,
-        };
-        if !spool::needed(path).map_err(io)? {
-            return Ok(Source::Path);
-        }
-        let before = Stamp::of(path);
-        let reader: Box<dyn Read + Send> = if path == Path::new("-") {
-            Box::new(std::io::stdin())
-        } else {
-            Box::new(std::fs::File::open(path).map_err(io)?)
-        };
-        let source = match spool::spool(reader, progress).map_err(io)? {
-            spool::Spool::Copied(copy) => Source::Copied(copy),
-            spool::Spool::Stream(stream) => Source::Stream(Some(stream)),
-        };
-        if Stamp::of(path) != before {
-            return Err(LoadError::Changed { path: shown(path) });
-        }
-        Ok(source)
+/// The text of the file at `path`: itself, or a plain copy of it where it
+/// is not a plain file (`spool::needed`).
+fn text_of(path: &Path, progress: &mut dyn FnMut(u64)) -> Result<Text, LoadError> {
+    let io = |source| LoadError::Io {
+        path: shown(path),
+        source,
+    };
+    if path != Path::new("-") && path.is_dir() {
+        return Err(LoadError::Directory { path: shown(path) });
     }
+    if !spool::needed(path).map_err(io)? {
+        return Ok(Text::file(path));
+    }
+    let stamp = || Text::file(path).stamp().ok().flatten();
+    let before = stamp();
+    let reader: Box<dyn Read + Send> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(io)?)
+    };
+    let text = spooled(spool::spool(reader, progress), &shown(path))?;
+    if stamp() != before {
+        return Err(LoadError::Changed { path: shown(path) });
+    }
+    Ok(text)
 }
 
-/// Every member read from its own path.
-fn own_paths(set: &FileSet) -> Vec<Source> {
-    set.members.iter().map(|_| Source::Path).collect()
+/// What `spool` made of the text of the file shown as `name`.
+fn spooled(spool: std::io::Result<spool::Spool>, name: &str) -> Result<Text, LoadError> {
+    match spool {
+        Ok(spool::Spool::Text(text)) => Ok(text),
+        Ok(spool::Spool::NotAProfile(reason)) => Err(LoadError::NotAProfile {
+            path: name.to_string(),
+            reason,
+        }),
+        Err(source) => Err(LoadError::Io {
+            path: name.to_string(),
+            source,
+        }),
+    }
 }
 
 /// The name of `path` in messages.
@@ -222,79 +210,48 @@ pub fn load_parallel(
     plan: Plan,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
     let set = siblings::resolve(paths, false)?;
-    load_files(&set, &mut own_paths(&set), Some(plan), &mut |_, _| {})
+    let texts: Vec<Text> = set.paths().map(Text::file).collect();
+    load_files(&set, &texts, Some(plan), &mut |_, _| {})
 }
 
-/// Loads the files of `set`, read from `sources`, each in parallel where
+/// Loads the files of `set`, read from `texts`, each in parallel where
 /// `plan` allows; `Ok(Err(why))` if the parallel path gave up on one.
 fn load_files(
     set: &FileSet,
-    sources: &mut [Source],
+    texts: &[Text],
     plan: Option<Plan>,
     progress: Progress<'_>,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
-    // Known only when every file is a regular file (not standard input or
-    // a pipe, whose size says nothing).
-    let total: Option<u64> = (set.paths().zip(sources.iter()))
-        .map(|(path, source)| {
-            let path = match source {
-                Source::Copied(copy) => &copy.path,
-                _ => path,
-            };
-            std::fs::metadata(path)
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len())
-        })
+    let total: Option<u64> = (texts.iter())
+        .map(|text| Some(text.stamp().ok()??.len))
         .sum();
     let mut profile = Profile::default();
     set.warn(&mut profile);
     let mut skipped = Vec::new();
     let mut loader = Loader::new(&mut profile);
     let mut done = 0;
-    for (member, source) in set.members.iter().zip(sources.iter_mut()) {
-        let path = member.path.as_path();
-        let name = shown(path);
+    for (member, text) in set.members.iter().zip(texts) {
+        let name = shown(&member.path);
         let mut report = |n: u64, _| progress(done + n, total);
         let io = |source| LoadError::Io {
             path: name.clone(),
             source,
         };
-        if matches!(source, Source::Path) && path.is_dir() {
-            return Err(LoadError::Directory { path: name });
-        }
-        let (open, held) = match source {
-            Source::Path if path == Path::new("-") => {
-                // A slow pipe shows its progress too: the bytes read so far.
-                done += read_into(&mut loader, &name, std::io::stdin(), &mut report)?;
-                continue;
-            }
-            Source::Stream(stream) => {
-                let stream = stream.take().ok_or_else(|| LoadError::NotAProfile {
-                    path: name.clone(),
-                    reason: "its text could not be read again".into(),
-                })?;
-                done += read_into(&mut loader, &name, stream, &mut report)?;
-                continue;
-            }
-            Source::Path => (path.to_path_buf(), None),
-            Source::Copied(copy) => (copy.path.clone(), Some(copy.file.clone())),
-        };
-        let before = Stamp::of(&open);
+        let before = text.stamp().map_err(io)?;
         let result = match plan {
-            Some(plan) => parallel::load_file(&mut loader, &open, &name, held, plan, &mut report),
+            Some(plan) => parallel::load_file(&mut loader, text, &name, plan, &mut report),
             None => Ok(parallel::Outcome::NotEligible),
         };
         let result = match result {
             Ok(parallel::Outcome::Loaded(bytes)) => Ok(bytes),
             Ok(parallel::Outcome::Bailed(why)) => return Ok(Err(why)),
             Ok(parallel::Outcome::NotEligible) => {
-                let file = std::fs::File::open(&open).map_err(io)?;
-                read_into(&mut loader, &name, file, &mut report)
+                let reader = text.open().map_err(io)?;
+                read_into(&mut loader, &name, reader, &mut report)
             }
             Err(e) => Err(e),
         };
-        if result.is_ok() && Stamp::of(&open) != before {
+        if result.is_ok() && text.stamp().ok() != Some(before) {
             return Err(LoadError::Changed { path: name });
         }
         match result {
@@ -321,54 +278,34 @@ fn load_files(
     Ok(Ok(profile))
 }
 
-/// What tells one version of a file from another: its size and
-/// modification time, taken before and after it is read.
-#[derive(PartialEq, Eq)]
-struct Stamp(Option<(u64, std::time::SystemTime)>);
-
-impl Stamp {
-    fn of(path: &Path) -> Stamp {
-        Stamp(
-            std::fs::metadata(path)
-                .ok()
-                .filter(std::fs::Metadata::is_file)
-                .and_then(|m| Some((m.len(), m.modified().ok()?))),
-        )
-    }
-}
-
 /// Loads one profile from an in-memory or streamed source named `name`,
-/// copied to a temporary file first as standard input is (`spool`).
+/// made plain text as standard input is (`spool`).
 pub fn load_reader(name: &str, mut reader: impl Read + Send) -> Result<Profile, LoadError> {
-    let io = |source| LoadError::Io {
+    let mut bytes = Vec::new();
+    let read = reader.read_to_end(&mut bytes);
+    read.map_err(|source| LoadError::Io {
         path: name.to_string(),
         source,
-    };
-    let mut text = Vec::new();
-    reader.read_to_end(&mut text).map_err(io)?;
-    let text = std::io::Cursor::new(text);
-    let source = match spool::spool(text, &mut |_| {}).map_err(io)? {
-        spool::Spool::Copied(copy) => Source::Copied(copy),
-        spool::Spool::Stream(stream) => Source::Stream(Some(stream)),
-    };
+    })?;
+    let text = spooled(spool::spool(std::io::Cursor::new(bytes), &mut |_| {}), name)?;
     let set = FileSet::one(PathBuf::from(name));
-    load_sources(&set, &mut [source], Plan::automatic(), &mut |_, _| {})
+    load_texts(&set, &[text], Some(Plan::automatic()), &mut |_, _| {})
 }
 
-/// Loads one profile from `reader` with the sequential loader, without a
-/// copy (`spool` asks so whether a stream's first bytes are a profile).
-fn load_stream(name: &str, reader: impl Read + Send) -> Result<Profile, LoadError> {
+/// Why `head`, the first whole lines of a longer text, is no profile
+/// whatever lines follow them (`Loader::gave_up_before_events`), if it is
+/// not one.
+fn head_is_no_profile(head: &[u8]) -> Option<String> {
     let mut profile = Profile::default();
     let mut loader = Loader::new(&mut profile);
-    read_into(&mut loader, name, reader, &mut |_, _| {})?;
-    finish::finish(loader);
-    if let Some(table) = profile.overflowing_names() {
-        return Err(LoadError::NotAProfile {
-            path: name.to_string(),
-            reason: format!("its {table} names add up to more than 4 GiB"),
-        });
+    let text = Text::Memory(head.into());
+    let plan = Plan::one_chunk();
+    match parallel::load_file(&mut loader, &text, "", plan, &mut |_, _| {}) {
+        Err(LoadError::NotAProfile { reason, .. }) if loader.gave_up_before_events() => {
+            Some(reason)
+        }
+        _ => None,
     }
-    Ok(profile)
 }
 
 /// Streams one file through the loader, reading and splitting lines on a

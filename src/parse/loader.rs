@@ -291,8 +291,14 @@ impl<'p> Loader<'p> {
 
     /// Gives up on a file that has made too many errors before its
     /// `events:` line: it is likely no profile at all.
+    /// Whether the lines read so far are no profile whatever follows them:
+    /// `still_a_profile` said so.
+    pub fn gave_up_before_events(&self) -> bool {
+        !self.events_declared && self.errors_before_events >= NOT_A_PROFILE_AFTER
+    }
+
     fn still_a_profile(&self) -> Result<(), LoadError> {
-        if !self.events_declared && self.errors_before_events >= NOT_A_PROFILE_AFTER {
+        if self.gave_up_before_events() {
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),
                 reason: format!(
@@ -311,11 +317,7 @@ impl<'p> Loader<'p> {
         if !self.events_declared {
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),
-                reason: format!(
-                    "line {} is over {} bytes long",
-                    self.line_no,
-                    super::MAX_LINE
-                ),
+                reason: messages::overlong_before_events(self.line_no),
             });
         }
         self.error(messages::overlong_line());

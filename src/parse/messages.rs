@@ -9,6 +9,12 @@ pub fn overlong_line() -> String {
     format!("line over {} bytes long skipped", super::MAX_LINE)
 }
 
+/// Why a text whose line `line` is longer than any reader keeps, before
+/// an `events:` line, is no profile.
+pub fn overlong_before_events(line: usize) -> String {
+    format!("line {line} is over {} bytes long", super::MAX_LINE)
+}
+
 /// A cost line where no `events:` line has said what its counters are.
 pub const COST_LINE_BEFORE_EVENTS: &str = "cost line before the `events:` header";
 

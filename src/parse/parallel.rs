@@ -37,12 +37,11 @@ mod turns;
 
 use super::loader::{Loader, Resolved};
 use super::{LoadError, Progress};
+use crate::parse::text::{Text, TextReader};
 use lines_of::scan_range;
 use local::{Room, Tables};
 use scan::Scanner;
-use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use turns::{Scanned, scan_in_order};
 
@@ -127,13 +126,12 @@ impl Plan {
 /// 512 KiB, and no other shape loads slower.
 const CHUNK_BYTES: u64 = 512 << 10;
 
-/// Loads `path` (shown as `name`) into `loader` in parallel if `plan` says
-/// so and the file allows; `held` keeps an unlinked copy alive (`spool`).
+/// Loads `text` (shown as `name`) into `loader` in parallel as `plan`
+/// says.
 pub(super) fn load_file(
     loader: &mut Loader<'_>,
-    path: &Path,
+    text: &Text,
     name: &str,
-    held: Option<std::sync::Arc<File>>,
     plan: Plan,
     progress: Progress<'_>,
 ) -> Result<Outcome, LoadError> {
@@ -141,10 +139,12 @@ pub(super) fn load_file(
         path: name.to_string(),
         source,
     };
-    let mut file = File::open(path).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
-    let len = meta.len();
-    if !meta.is_file() || len == 0 {
+    let mut file = text.open().map_err(io)?;
+    let Some(stamp) = text.stamp().map_err(io)? else {
+        return Ok(Outcome::NotEligible);
+    };
+    let len = stamp.len;
+    if len == 0 {
         return Ok(Outcome::NotEligible);
     }
     let Some((mut head, mut body, mut to_end)) =
@@ -189,7 +189,7 @@ pub(super) fn load_file(
         };
         let mut blocks = Blocks::new(npos);
         let run = Run {
-            path,
+            text,
             name,
             plan,
             read: &read,
@@ -212,8 +212,8 @@ pub(super) fn load_file(
         // off, if it continues a function.
         let continued = continued.filter(|_| blocks.start(0) == Some(start));
         let detail = LazyDetail::new(
-            (path, name, held.clone()),
-            &meta,
+            (text, name),
+            stamp,
             loader,
             (width, end),
             (blocks, continued),
@@ -250,8 +250,8 @@ fn read_header(loader: &mut Loader<'_>, head: &[u8]) -> Result<(), LoadError> {
 
 /// What every section's body shares.
 struct Run<'a> {
-    path: &'a Path,
-    /// The file's name in messages (`path` may be a copy's).
+    text: &'a Text,
+    /// The file's name in messages (`text` may be a copy's).
     name: &'a str,
     plan: Plan,
     /// Bytes read so far, for progress.
@@ -278,7 +278,7 @@ fn load_body(
         path: run.name.to_string(),
         source,
     };
-    let mut file = File::open(run.path).map_err(io)?;
+    let mut file = run.text.open().map_err(io)?;
     let count = match run.plan.chunks {
         1 => 1,
         chunks => chunks.max((end - start).div_ceil(CHUNK_BYTES) as usize),
@@ -290,7 +290,7 @@ fn load_body(
     let cut = AtomicU64::new(u64::MAX);
     let mut names = loader.take_names();
     let merged = scan_in_order(
-        run.path,
+        run.text,
         &bounds,
         shape,
         run.plan.threads,
@@ -331,7 +331,7 @@ fn load_body(
 
 /// Whether the file's last line has no `\n` (the loader warns when that
 /// line could not be read: the file looks truncated).
-fn ends_mid_line(file: &mut File, len: u64) -> std::io::Result<bool> {
+fn ends_mid_line(file: &mut TextReader, len: u64) -> std::io::Result<bool> {
     let mut last = [0u8];
     file.seek(SeekFrom::Start(len - 1))?;
     // A file cut since it was measured is not for this to report: the
@@ -371,13 +371,13 @@ pub(super) struct Chunk {
     pub waits_at_end: bool,
 }
 
-/// Scans bytes `start..end` of `path` (whole lines) into a `Chunk`, its
+/// Scans bytes `start..end` of `text` (whole lines) into a `Chunk`, its
 /// tables and sums made as large as `room` (the last chunk's), which it
 /// updates. Only the body's `first` chunk knows where it starts from
 /// (`Shape`). `whole`: the chunk is the whole body, read in the file's
 /// order (`Sums::in_order`).
 fn scan_chunk(
-    path: &Path,
+    text: &Text,
     (start, end, first, whole): (u64, u64, bool, bool),
     shape: Shape,
     read: &AtomicU64,
@@ -393,7 +393,7 @@ fn scan_chunk(
         scanner.continue_from(continued, start);
     }
     scanner.ends_before_a_line = end < shape.file_len;
-    match scan_range(path, start, end, &mut scanner, read)? {
+    match scan_range(text, start, end, &mut scanner, read)? {
         // The chunk ends before the line that begins another section.
         Err(scan::SECTION) => {
             if let Err(bail) = scanner.finish() {

@@ -1,4 +1,4 @@
-//! Standard input, pipes and compressed files copied as plain text into a
+//! Standard input, pipes and compressed files made plain text, in a
 //! temporary file while they are read, so that they load as a plain file
 //! does: in parallel, with the per-line detail read again from the file
 //! rather than kept in memory. The copy is unlinked as soon as it is open
@@ -6,12 +6,14 @@
 //! however it exits (a signal, a crash, `kill -9`). cgtui never writes to
 //! what it reads: only to the copy.
 //!
-//! Where there is no such copy to make (no `/proc`, a temporary directory
-//! that cannot be written) or no room for it (a full disk, or a
-//! decompression bomb larger than the free space allows), the text copied
-//! so far and the rest of the stream are read once, in order, as before.
+//! A short text (the first read holds all of it) stays in memory, and so
+//! does one that no copy can be made of (no `/proc`, a temporary directory
+//! that cannot be written) or that has no room in one (a full disk, or a
+//! decompression bomb larger than the free space allows), up to the
+//! memory there is.
 
 use super::input;
+use super::text::Text;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
@@ -28,19 +30,11 @@ const HEAD: usize = 256 << 10;
 /// twentieth of the file system.
 const LEAVE_FREE: u64 = 1 << 30;
 
-/// A profile's text, made plain.
+/// A stream's text, made plain, or why it is no profile.
 pub enum Spool {
-    /// All of it, in a file that loads as a plain file does.
-    Copied(Copy),
-    /// No copy could hold it: the text so far, then the rest, to read once.
-    Stream(Box<dyn Read + Send>),
-}
-
-/// The temporary copy: open (which keeps it), unlinked, reached by `path`.
-#[derive(Clone, Debug)]
-pub struct Copy {
-    pub path: PathBuf,
-    pub file: Arc<File>,
+    Text(Text),
+    /// Its first lines are no profile, whatever follows (`head_is_no_profile`).
+    NotAProfile(String),
 }
 
 /// Whether the file at `path` must be copied to load as a plain file: not
@@ -62,33 +56,42 @@ pub fn needed(path: &Path) -> io::Result<bool> {
     Ok(input::Compression::of(&head) != input::Compression::Plain || input::cr_only(&head))
 }
 
-/// Copies `reader`'s text (decompressed, with `\n` line ends) into a
-/// temporary file, reporting the bytes copied.
+/// Makes `reader`'s text (decompressed, with `\n` line ends) plain,
+/// reporting the bytes copied.
 pub fn spool(
     reader: impl Read + Send + 'static,
     progress: &mut dyn FnMut(u64),
 ) -> io::Result<Spool> {
     let text = input::decode(reader)?;
-    copy_within(text, room_in(&std::env::temp_dir()), progress)
+    let dir = std::env::temp_dir();
+    copy_within(text, (room_in(&dir), memory_room()), progress)
 }
 
-/// `spool` of decoded `text` into at most `room` bytes.
+/// `spool` of decoded `text` into a file of at most `on_disk` bytes, else
+/// into at most `in_memory` bytes of memory.
 fn copy_within(
     mut text: Box<dyn Read + Send>,
-    room: u64,
+    (on_disk, in_memory): (u64, u64),
     progress: &mut dyn FnMut(u64),
 ) -> io::Result<Spool> {
-    // What is no profile (a decompression bomb of zeros) is told so as
-    // soon as its first bytes are read, not after they are copied.
     let mut head = Vec::with_capacity(HEAD);
     (&mut text).take(HEAD as u64).read_to_end(&mut head)?;
-    let profile = !matches!(
-        super::load_stream("", &head[..]),
-        Err(super::LoadError::NotAProfile { .. })
-    );
-    let copy = profile.then(temporary).flatten();
-    let Some((mut file, copy)) = copy else {
-        return Ok(Spool::Stream(Box::new(io::Cursor::new(head).chain(text))));
+    if head.len() < HEAD {
+        progress(head.len() as u64);
+        return Ok(Spool::Text(Text::Memory(head.into())));
+    }
+    // What is no profile (a decompression bomb of zeros) is told so as
+    // soon as its first lines are read, not after they are copied.
+    let whole_lines = memchr::memrchr(b'\n', &head).map_or(0, |nl| nl + 1);
+    if let Some(reason) = super::head_is_no_profile(&head[..whole_lines]) {
+        return Ok(Spool::NotAProfile(reason));
+    }
+    let mut first_line = FirstLine::default();
+    let Some((mut file, path, held)) = temporary() else {
+        if let Some(reason) = first_line.see(&head) {
+            return Ok(Spool::NotAProfile(reason));
+        }
+        return in_memory_all(head, (text, first_line), in_memory, progress);
     };
     let mut buf = vec![0u8; COPY];
     let mut written = 0u64;
@@ -108,24 +111,86 @@ fn copy_within(
         if n == 0 {
             break;
         }
-        let fits = written + n as u64 <= room;
+        if let Some(reason) = first_line.see(&buf[..n]) {
+            return Ok(Spool::NotAProfile(reason));
+        }
+        let fits = written + n as u64 <= on_disk;
         if !fits || file.write_all(&buf[..n]).is_err() {
             // What was copied, what was read and not copied, the rest.
+            let mut so_far = Vec::new();
             drop(file);
-            let copied = File::open(&copy.path)?.take(written);
-            let pending = io::Cursor::new(buf[..n].to_vec());
-            return Ok(Spool::Stream(Box::new(copied.chain(pending).chain(text))));
+            let copied = File::open(&path)?.take(written);
+            let copied = copied.chain(&buf[..n]).read_to_end(&mut so_far);
+            copied?;
+            return in_memory_all(so_far, (text, first_line), in_memory, progress);
         }
         written += n as u64;
         progress(written);
     }
     file.flush()?;
-    Ok(Spool::Copied(copy))
+    let held = Some(held);
+    Ok(Spool::Text(Text::File { path, held }))
+}
+
+/// `so_far` and the rest of `text`, in memory if they fit in `room` bytes.
+fn in_memory_all(
+    mut so_far: Vec<u8>,
+    (text, mut first_line): (Box<dyn Read + Send>, FirstLine),
+    room: u64,
+    progress: &mut dyn FnMut(u64),
+) -> io::Result<Spool> {
+    let limit = room.saturating_sub(so_far.len() as u64);
+    let mut rest = text.take(limit.saturating_add(1));
+    let mut buf = vec![0u8; COPY];
+    loop {
+        let n = match rest.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if let Some(reason) = first_line.see(&buf[..n]) {
+            return Ok(Spool::NotAProfile(reason));
+        }
+        if so_far.len() as u64 + n as u64 > room {
+            return Err(io::Error::other(format!(
+                "its text is larger than the room to copy it to (free space in {}, and memory)",
+                std::env::temp_dir().display()
+            )));
+        }
+        so_far.extend_from_slice(&buf[..n]);
+        progress(so_far.len() as u64);
+    }
+    Ok(Spool::Text(Text::Memory(so_far.into())))
 }
 
 /// A new file in the temporary directory, only ours (created, not
 /// found; mode 0600), unlinked, with the path that reaches it still.
-fn temporary() -> Option<(File, Copy)> {
+/// The length of a text's first line while it is copied: one longer
+/// than any reader keeps makes it no profile (a decompression bomb of
+/// zeros is told so once that much is read, not once all is copied).
+#[derive(Default)]
+struct FirstLine {
+    len: u64,
+    ended: bool,
+}
+
+impl FirstLine {
+    /// Takes the next bytes; why the text is no profile, once it is not.
+    fn see(&mut self, bytes: &[u8]) -> Option<String> {
+        if self.ended {
+            return None;
+        }
+        match memchr::memchr(b'\n', bytes) {
+            Some(nl) => (self.len, self.ended) = (self.len + nl as u64, true),
+            None => self.len += bytes.len() as u64,
+        }
+        (self.len > input::MAX_LINE as u64).then(|| super::messages::overlong_before_events(1))
+    }
+}
+
+/// Gives the file to write, the path, and the handle that keeps it.
+fn temporary() -> Option<(File, PathBuf, Arc<File>)> {
     let dir = std::env::temp_dir();
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -152,18 +217,26 @@ fn temporary() -> Option<(File, Copy)> {
         return None;
     }
     let held = file.try_clone().ok()?;
-    Some((
-        held,
-        Copy {
-            path: reach,
-            file: Arc::new(file),
-        },
-    ))
+    Some((held, reach, Arc::new(file)))
 }
 
 fn fd_of(file: &File) -> i32 {
     use std::os::fd::AsRawFd;
     file.as_raw_fd()
+}
+
+/// Bytes a copy may take in memory: half of what the system says is
+/// available (unbounded where it does not say).
+fn memory_room() -> u64 {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let available = info.lines().find_map(|line| {
+        let kib = line
+            .strip_prefix("MemAvailable:")?
+            .trim()
+            .strip_suffix("kB")?;
+        kib.trim().parse::<u64>().ok()
+    });
+    available.map_or(u64::MAX, |kib| kib.saturating_mul(1024) / 2)
 }
 
 /// Bytes the copy may take in `dir`'s file system (unbounded where that
@@ -190,47 +263,94 @@ mod tests {
         enc.finish().unwrap()
     }
 
+    /// Bytes of a text.
+    fn bytes(text: &Text) -> Vec<u8> {
+        let mut out = Vec::new();
+        text.open().unwrap().read_to_end(&mut out).unwrap();
+        out
+    }
+
+    /// A profile of `n` functions.
+    fn profile(n: usize) -> Vec<u8> {
+        let mut text = b"events: Ir\n".to_vec();
+        for i in 0..n {
+            text.extend_from_slice(format!("fn=f{i}\n1 {i}\n").as_bytes());
+        }
+        text
+    }
+
     #[test]
     fn a_compressed_stream_becomes_an_unlinked_plain_file() {
-        let text = b"events: Ir\nfn=main\n1 5\n".repeat(1000);
+        let text = profile(100_000);
         let mut reported = 0;
         let spool = spool(io::Cursor::new(gzip(&text)), &mut |n| reported = n).unwrap();
-        let Spool::Copied(copy) = spool else {
-            panic!("not copied")
+        let Spool::Text(copy @ Text::File { .. }) = spool else {
+            panic!("not copied to a file")
         };
-        assert_eq!(std::fs::read(&copy.path).unwrap(), text);
+        assert!(bytes(&copy) == text);
         assert_eq!(reported, text.len() as u64);
+        let Text::File { path, .. } = copy.clone() else {
+            unreachable!()
+        };
         // Unlinked: no name in the temporary directory links to it.
-        let link = std::fs::read_link(&copy.path).unwrap();
+        let link = std::fs::read_link(&path).unwrap();
         assert!(link.to_string_lossy().ends_with("(deleted)"), "{link:?}");
         // It lives while it is held, and goes with its last handle.
-        let path = copy.path.clone();
         drop(copy);
         assert!(std::fs::read(&path).is_err());
     }
 
     #[test]
-    fn no_room_for_the_copy_reads_the_stream_once_whole() {
-        let mut text = b"events: Ir\n".to_vec();
-        for i in 0..200_000 {
-            text.extend_from_slice(format!("fn=f{i}\n1 {i}\n").as_bytes());
-        }
-        let reader = Box::new(io::Cursor::new(text.clone()));
-        let Ok(Spool::Stream(mut stream)) = copy_within(reader, 1_000_000, &mut |_| {}) else {
+    fn a_short_text_stays_in_memory() {
+        let text = profile(10);
+        let Ok(Spool::Text(Text::Memory(kept))) = spool(io::Cursor::new(gzip(&text)), &mut |_| {})
+        else {
+            panic!("not kept in memory")
+        };
+        assert_eq!(&kept[..], &text[..]);
+    }
+
+    #[test]
+    fn no_room_for_the_copy_keeps_the_text_in_memory_if_it_fits() {
+        let text = profile(200_000);
+        let reader = || Box::new(io::Cursor::new(text.clone()));
+        let Ok(Spool::Text(kept @ Text::Memory(_))) =
+            copy_within(reader(), (1_000_000, u64::MAX), &mut |_| {})
+        else {
             panic!("copied beyond the room")
         };
-        let mut back = Vec::new();
-        stream.read_to_end(&mut back).unwrap();
-        assert!(back == text, "{} bytes back of {}", back.len(), text.len());
+        assert!(bytes(&kept) == text, "{} bytes back", bytes(&kept).len());
+        let Err(e) = copy_within(reader(), (1_000_000, 2_000_000), &mut |_| {}) else {
+            panic!("held beyond the room")
+        };
+        assert!(e.to_string().contains("larger than the room"), "{e}");
     }
 
     #[test]
     fn what_is_no_profile_is_not_copied() {
-        let zeros = Box::new(io::Cursor::new(vec![0u8; 3 << 20]));
-        let Ok(Spool::Stream(mut stream)) = copy_within(zeros, u64::MAX, &mut |_| {}) else {
+        let zeros = || Box::new(io::Cursor::new(vec![0u8; input::MAX_LINE + (2 << 20)]));
+        for room in [(u64::MAX, 0), (0, u64::MAX)] {
+            let Ok(Spool::NotAProfile(why)) = copy_within(zeros(), room, &mut |_| {}) else {
+                panic!("copied")
+            };
+            assert_eq!(why, "line 1 is over 16777216 bytes long");
+        }
+        let lines = Box::new(io::Cursor::new(b"x\n".repeat(HEAD)));
+        let Ok(Spool::NotAProfile(why)) = copy_within(lines, (u64::MAX, 0), &mut |_| {}) else {
             panic!("copied")
         };
-        assert_eq!(io::copy(&mut stream, &mut io::sink()).unwrap(), 3 << 20);
+        assert_eq!(
+            why,
+            "20 unreadable lines and no `events:` line before line 20"
+        );
+        // Lines that are no profile, and then one that is: copied.
+        let mut text = b"x\n".repeat(10);
+        text.extend_from_slice(&profile(20_000));
+        let reader = Box::new(io::Cursor::new(text.clone()));
+        let Ok(Spool::Text(copy)) = copy_within(reader, (u64::MAX, 0), &mut |_| {}) else {
+            panic!("not copied")
+        };
+        assert!(bytes(&copy) == text);
     }
 
     #[test]
@@ -239,13 +359,10 @@ mod tests {
             io::Cursor::new(b"events: Ir\rfn=a\r1 1\r".to_vec()),
             &mut |_| {},
         );
-        let Ok(Spool::Copied(copy)) = spool else {
-            panic!("not copied")
+        let Ok(Spool::Text(text)) = spool else {
+            panic!("not made plain")
         };
-        assert_eq!(
-            std::fs::read(&copy.path).unwrap(),
-            b"events: Ir\nfn=a\n1 1\n"
-        );
+        assert_eq!(bytes(&text), b"events: Ir\nfn=a\n1 1\n");
     }
 
     #[test]

@@ -5,23 +5,22 @@
 
 use super::Bail;
 use super::scan::{Scanner, Sink};
-use std::fs::File;
+use crate::parse::text::Text;
 use std::io::{Read, Seek, SeekFrom};
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Read size of each chunk's thread.
 const BUFFER: usize = 1 << 17;
 
-/// Feeds the lines of bytes `start..end` of `path` to `scanner`.
+/// Feeds the lines of bytes `start..end` of `text` to `scanner`.
 pub(super) fn scan_range<S: Sink>(
-    path: &Path,
+    text: &Text,
     start: u64,
     end: u64,
     scanner: &mut Scanner<S>,
     read: &AtomicU64,
 ) -> std::io::Result<Result<(), Bail>> {
-    let mut file = File::open(path)?;
+    let mut file = text.open()?;
     file.seek(SeekFrom::Start(start))?;
     let mut reader = file.take(end - start);
     let mut buf = vec![0u8; BUFFER.min((end - start) as usize + 1)];

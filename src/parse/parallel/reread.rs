@@ -10,13 +10,12 @@ use super::scan::{Continued, Last, LocalCall, LocalJump, Scanner, Sink};
 use crate::parse::IdMap;
 use crate::parse::context::JumpMade;
 use crate::parse::loader::Loader;
+use crate::parse::text::{Stamp, Text};
 use crate::profile::{
     CallSite, Cost, FileId, FnId, Interner, LineCost, ObjId, Positions, Profile, Record, Reread,
     reserve_toward,
 };
-use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
-use std::time::SystemTime;
 
 /// Where each `fn=` block of a part starts (byte offset, to the next
 /// block or the end) and the positions current there, a column each: a
@@ -160,17 +159,14 @@ impl<F> Blocks<F> {
 /// Where a part's records are, to be read again.
 #[derive(Debug)]
 pub struct LazyDetail {
-    path: PathBuf,
+    text: Text,
     /// The file's name in messages.
     name: String,
-    /// An unlinked copy's handle, which keeps it (`spool`).
-    _held: Option<std::sync::Arc<std::fs::File>>,
     /// Size and modification time when loaded: a changed file is not read.
-    len: u64,
+    stamp: Stamp,
     /// Where the part's last block ends (the file's end, or the next
     /// section's header).
     end: u64,
-    modified: Option<SystemTime>,
     positions: Positions,
     width: usize,
     /// Name-compression tables (files, objects, functions) at the file's end.
@@ -190,8 +186,8 @@ pub struct LazyDetail {
 
 impl LazyDetail {
     pub fn new(
-        (path, name, held): (&Path, &str, Option<std::sync::Arc<std::fs::File>>),
-        meta: &std::fs::Metadata,
+        (text, name): (&Text, &str),
+        stamp: Stamp,
         loader: &Loader<'_>,
         (width, end): (usize, u64),
         (mut blocks, continued): (Blocks, Option<Continued>),
@@ -208,12 +204,10 @@ impl LazyDetail {
         let [files, objects, fns] = loader.name_tables();
         let positions = loader.part_positions();
         LazyDetail {
-            path: path.to_path_buf(),
+            text: text.clone(),
             name: name.to_string(),
-            _held: held,
-            len: meta.len(),
+            stamp,
             end,
-            modified: meta.modified().ok(),
             positions,
             width,
             tables: [files.clone(), objects.clone(), fns.clone()],
@@ -230,8 +224,8 @@ impl LazyDetail {
     }
 
     fn unchanged(&self) -> Result<(), String> {
-        let meta = std::fs::metadata(&self.path).map_err(|e| self.cannot(&e.to_string()))?;
-        if meta.len() != self.len || meta.modified().ok() != self.modified {
+        let now = self.text.stamp().map_err(|e| self.cannot(&e.to_string()))?;
+        if now != Some(self.stamp) {
             return Err(self.cannot("it changed since it was loaded"));
         }
         Ok(())
@@ -268,7 +262,7 @@ impl LazyDetail {
         }
         scanner.ends_before_a_line = true;
         let read = AtomicU64::new(0);
-        match scan_range(&self.path, start, end, &mut scanner, &read) {
+        match scan_range(&self.text, start, end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Bail(why))) => Err(self.cannot(why)),
             Err(e) => Err(self.cannot(&e.to_string())),

@@ -5,7 +5,6 @@
 
 use super::line_kind::{is_header_line, starts_section};
 use crate::parse::input::{Compression, cr_only};
-use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 
 /// A header must reach its first body line within this many bytes.
@@ -53,7 +52,7 @@ impl Header {
 /// Reads the header that starts at byte `from` of `file`, up to its first
 /// body line. A byte order mark at the file's start is left out of the
 /// body (the header then ends before the line it begins).
-pub fn header(file: &mut File, from: u64) -> std::io::Result<Header> {
+pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Header> {
     file.seek(SeekFrom::Start(from))?;
     let mut head = Vec::new();
     // Where the first line not yet looked at starts.
@@ -90,7 +89,12 @@ pub fn header(file: &mut File, from: u64) -> std::io::Result<Header> {
 /// Chunk boundaries: `body`, the start of the first `fn=` line after each
 /// equal share of the rest before `len`, and `len` (a section's end, where
 /// a chunk must not run past).
-pub fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Result<Vec<u64>> {
+pub fn split(
+    file: &mut (impl Read + Seek),
+    body: u64,
+    len: u64,
+    chunks: usize,
+) -> std::io::Result<Vec<u64>> {
     const WINDOW: u64 = 1 << 13;
     let mut bounds = vec![body];
     let share = (len - body) / chunks.max(1) as u64;
@@ -123,7 +127,7 @@ pub fn split(file: &mut File, body: u64, len: u64, chunks: usize) -> std::io::Re
 
 /// Where each line that begins a section (`line_kind::starts_section`) starts,
 /// from byte `from` (a line's start) of `file` to its end.
-pub fn starts(file: &mut File, from: u64) -> std::io::Result<Vec<u64>> {
+pub fn starts(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Vec<u64>> {
     file.seek(SeekFrom::Start(from))?;
     let mut found = Vec::new();
     let mut buf = vec![0u8; BUFFER];

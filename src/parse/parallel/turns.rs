@@ -6,7 +6,7 @@
 use super::local::Room;
 use super::sums::SumsRoom;
 use super::{Bail, Chunk, Shape, scan_chunk};
-use std::path::Path;
+use crate::parse::text::Text;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
@@ -31,7 +31,7 @@ pub(super) type Merged<E> = Result<Result<(), Bail>, E>;
 /// every `PROGRESS_EVERY` until all are merged. Stops at the first error
 /// or `Bail`.
 pub(super) fn scan_in_order<R, E: Send, A, B>(
-    path: &Path,
+    text: &Text,
     bounds: &[u64],
     shape: Shape,
     threads: usize,
@@ -67,7 +67,7 @@ where
                     }
                     let (start, end) = (bounds[i], bounds[i + 1]);
                     let piece = (start, end, i == 0, n == 1);
-                    let scan = || scan_chunk(path, piece, shape, read, &mut room);
+                    let scan = || scan_chunk(text, piece, shape, read, &mut room);
                     let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
                         .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
                     let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
