@@ -567,6 +567,27 @@ fn a_header_ends_at_its_first_body_line() {
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
 }
 
+/// A header of more lines than are read at once (over 4 MiB of `desc:`
+/// lines) loads in parallel, the loader taking it in pieces; so does one
+/// with a line longer than any reader keeps, said at its line.
+#[test]
+fn a_header_of_any_length_loads_in_parallel() {
+    let desc = format!("desc: {}\n", "d".repeat(100));
+    let text = "events: Ir\n".to_string() + &desc.repeat(50_000) + "fn=a\n1 1\n";
+    let (_dir, path) = written("long.callgrind", &text);
+    let seq = sequential(&path);
+    assert_eq!(seq.parts[0].desc.len(), 50_000);
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let overlong = "x".repeat(cgtui::parse::MAX_LINE + 1);
+    let text = format!("events: Ir\n{overlong}\nfn=a\n1 1\n");
+    let (_dir, path) = written("overlong.callgrind", &text);
+    let seq = sequential(&path);
+    assert_says(&seq, "line over 16777216 bytes long skipped");
+    assert_eq!(seq.diagnostics[0].line, 2);
+    assert_eq!(seq.parts[0].total, [1]);
+    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+}
+
 /// Asserts that `profile` has a diagnostic beginning with `said`.
 fn assert_says(profile: &Profile, said: &str) {
     assert!(

@@ -140,26 +140,16 @@ pub(super) fn load_file(
         source,
     };
     let mut file = text.open().map_err(io)?;
-    let Some(stamp) = text.stamp().map_err(io)? else {
-        return Ok(Outcome::NotEligible);
-    };
+    let stamp = text.stamp().map_err(io)?;
+    let stamp = stamp.ok_or_else(|| io(std::io::Error::other("not a regular file")))?;
     let len = stamp.len;
-    if len == 0 {
-        return Ok(Outcome::NotEligible);
-    }
-    let Some((mut head, mut body, mut to_end)) =
-        sections::header(&mut file, 0).map_err(io)?.split()
-    else {
-        return Ok(Outcome::NotEligible);
-    };
     loader.begin_file(name);
     let read = AtomicU64::new(0);
-    let mut first_line = 1;
     // Where later sections start, searched for once one is met.
     let mut later: Option<Vec<u64>> = None;
-    let mut header_at = 0;
+    let (mut head, mut body, mut to_end, mut header_at) =
+        next_header(loader, (&mut file, name), 0, &read)?;
     loop {
-        loader.set_line_count(first_line - 1);
         read_header(loader, &head[..body])?;
         if to_end {
             break;
@@ -167,7 +157,7 @@ pub(super) fn load_file(
         // A body that does not start with a `fn=` goes on from where the
         // lines before it left off (a cost line after `part:`).
         let continued = (!head[body..].starts_with(b"fn=")).then(|| loader.continued());
-        first_line = loader.line_count() + 1;
+        let mut first_line = loader.line_count() + 1;
         let from = loader.body_start(first_line);
         // A header inside a part (an `events:` before its first cost) goes
         // on only while the part has no data: its records, none, are then
@@ -223,15 +213,48 @@ pub(super) fn load_file(
         if later.is_none() {
             later = Some(sections::starts(&mut file, at).map_err(io)?);
         }
-        header_at = at;
-        let Some(split) = sections::header(&mut file, at).map_err(io)?.split() else {
-            return Ok(Outcome::Bailed("a header of over 4 MiB"));
-        };
-        (head, body, to_end) = split;
+        (head, body, to_end, header_at) = next_header(loader, (&mut file, name), at, &read)?;
     }
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Outcome::Loaded(len))
+}
+
+/// Reads the header that starts at byte `at` of `file` (`sections::header`):
+/// its pieces before the last into `loader`. Gives the last piece, where
+/// the body starts in it, whether no body follows, and where it starts.
+fn next_header(
+    loader: &mut Loader<'_>,
+    (file, name): (&mut TextReader, &str),
+    mut at: u64,
+    read: &AtomicU64,
+) -> Result<(Vec<u8>, usize, bool, u64), LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    loop {
+        match sections::header(file, at).map_err(io)? {
+            sections::Header::Body(head, body) => return Ok((head, body, false, at)),
+            sections::Header::End(rest) => {
+                let end = rest.len();
+                return Ok((rest, end, true, at));
+            }
+            sections::Header::More(lines) => {
+                read_header(loader, &lines)?;
+                read.fetch_add(lines.len() as u64, Ordering::Relaxed);
+                at += lines.len() as u64;
+            }
+            // Said at its line, and skipped (or the end of what is no profile).
+            sections::Header::Overlong(lines) => {
+                read_header(loader, &lines)?;
+                loader.overlong_line()?;
+                let end = sections::line_end(file, at + lines.len() as u64).map_err(io)?;
+                read.fetch_add(end - at, Ordering::Relaxed);
+                at = end;
+            }
+        }
+    }
 }
 
 /// Reads the header lines of a section (`sections::header`) into `loader`.
@@ -332,6 +355,9 @@ fn load_body(
 /// Whether the file's last line has no `\n` (the loader warns when that
 /// line could not be read: the file looks truncated).
 fn ends_mid_line(file: &mut TextReader, len: u64) -> std::io::Result<bool> {
+    if len == 0 {
+        return Ok(false);
+    }
     let mut last = [0u8];
     file.seek(SeekFrom::Start(len - 1))?;
     // A file cut since it was measured is not for this to report: the

@@ -52,7 +52,7 @@ pub fn needed(path: &Path) -> io::Result<bool> {
         return Ok(true);
     }
     let mut head = Vec::new();
-    File::open(path)?.take(4096).read_to_end(&mut head)?;
+    File::open(path)?.take(64 << 10).read_to_end(&mut head)?;
     Ok(input::Compression::of(&head) != input::Compression::Plain || input::cr_only(&head))
 }
 

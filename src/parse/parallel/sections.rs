@@ -4,10 +4,11 @@
 //! or with a profile appended (xdebug) has one per part.
 
 use super::line_kind::{is_header_line, starts_section};
-use crate::parse::input::{Compression, cr_only};
+use crate::parse::MAX_LINE;
 use std::io::{Read, Seek, SeekFrom};
 
-/// A header must reach its first body line within this many bytes.
+/// Header lines are handed to the loader this much at a time, at least
+/// (a header of millions of `desc:` lines is read in pieces).
 const HEAD: usize = 4 << 20;
 /// A header is read this much at a time until its first body line.
 /// Reading all of `HEAD` at once cost a fifth more memory at the peak: a
@@ -21,48 +22,33 @@ const BUFFER: usize = 1 << 20;
 /// line, as some editors save files with one.
 pub const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// The header of a section, as `header` reads it: its header lines
-/// (`line_kind::is_header_line`), which the loader reads.
+/// The header of a section, or a piece of it, as `header` reads it: its
+/// header lines (`line_kind::is_header_line`), which the loader reads.
 pub enum Header {
     /// The header's text, and where the body's first line starts after it
-    /// (the text runs on to that line's end, at least).
+    /// (the text runs on to that line's end, or `MAX_LINE` bytes into it,
+    /// at least).
     Body(Vec<u8>, usize),
     /// No body line follows: the rest of the file.
     End(Vec<u8>),
-    /// No body line within `HEAD` bytes, or (the file's first header)
-    /// compressed or CR-only text, which only the sequential path decodes.
-    Unfit,
-}
-
-impl Header {
-    /// The header's text, where the body starts in it, and whether no body
-    /// follows (the text is then the rest of the file); `None` if `Unfit`.
-    pub fn split(self) -> Option<(Vec<u8>, usize, bool)> {
-        match self {
-            Header::Body(head, body) => Some((head, body, false)),
-            Header::End(rest) => {
-                let end = rest.len();
-                Some((rest, end, true))
-            }
-            Header::Unfit => None,
-        }
-    }
+    /// Whole header lines, `HEAD` bytes of them or more: more follow.
+    More(Vec<u8>),
+    /// Whole header lines, then a line as long as `MAX_LINE` or longer,
+    /// which no reader keeps.
+    Overlong(Vec<u8>),
 }
 
 /// Reads the header that starts at byte `from` of `file`, up to its first
-/// body line. A byte order mark at the file's start is left out of the
-/// body (the header then ends before the line it begins).
+/// body line, or the first `HEAD` bytes of its whole lines. A byte order
+/// mark at the file's start is left out of the body (the header then ends
+/// before the line it begins).
 pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Header> {
     file.seek(SeekFrom::Start(from))?;
     let mut head = Vec::new();
     // Where the first line not yet looked at starts.
     let mut line = 0;
-    while head.len() < HEAD {
-        let step = HEAD_STEP.min((HEAD - head.len()) as u64);
-        let end = file.take(step).read_to_end(&mut head)? == 0;
-        if from == 0 && (Compression::of(&head) != Compression::Plain || cr_only(&head)) {
-            return Ok(Header::Unfit);
-        }
+    loop {
+        let end = file.take(HEAD_STEP).read_to_end(&mut head)? == 0;
         loop {
             let rest = &head[line..];
             let len = match memchr::memchr(b'\n', rest) {
@@ -70,6 +56,10 @@ pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Heade
                 None if end && !rest.is_empty() => rest.len(),
                 None => break, // the rest of the line is still to be read
             };
+            if len >= MAX_LINE {
+                head.truncate(line);
+                return Ok(Header::Overlong(head));
+            }
             let (mut text, mut body) = (&rest[..len], line);
             if let (0, 0, Some(bare)) = (from, line, text.strip_prefix(BOM)) {
                 (text, body) = (bare, BOM.len());
@@ -82,8 +72,29 @@ pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Heade
         if end {
             return Ok(Header::End(head));
         }
+        let more = match () {
+            _ if head.len() - line >= MAX_LINE => Header::Overlong,
+            _ if line >= HEAD => Header::More,
+            _ => continue,
+        };
+        head.truncate(line);
+        return Ok(more(head));
     }
-    Ok(Header::Unfit)
+}
+
+/// Where the line that goes on at byte `at` of `file` ends: after its
+/// `\n`, or at the file's end.
+pub fn line_end(file: &mut (impl Read + Seek), mut at: u64) -> std::io::Result<u64> {
+    file.seek(SeekFrom::Start(at))?;
+    let mut buf = vec![0u8; BUFFER];
+    loop {
+        let n = file.read(&mut buf)?;
+        match memchr::memchr(b'\n', &buf[..n]) {
+            Some(nl) => return Ok(at + nl as u64 + 1),
+            None if n == 0 => return Ok(at),
+            None => at += n as u64,
+        }
+    }
 }
 
 /// Chunk boundaries: `body`, the start of the first `fn=` line after each
@@ -212,6 +223,37 @@ mod tests {
     }
 
     #[test]
+    fn a_long_header_comes_in_pieces_of_whole_lines() {
+        let mut f = tempfile::tempfile().unwrap();
+        let line = format!("desc: {}\n", "x".repeat(1000));
+        let lines = line.repeat(HEAD / line.len() + 100);
+        f.write_all(lines.as_bytes()).unwrap();
+        f.write_all(b"fn=a\n").unwrap();
+        let Header::More(piece) = header(&mut f, 0).unwrap() else {
+            panic!("not in pieces")
+        };
+        assert!(piece.len() >= HEAD && piece.len() % line.len() == 0);
+        let Header::Body(rest, at) = header(&mut f, piece.len() as u64).unwrap() else {
+            panic!("no body after the pieces")
+        };
+        assert_eq!(
+            (piece.len() + at, &rest[at..]),
+            (lines.len(), &b"fn=a\n"[..])
+        );
+        // A line longer than any reader keeps, after whole lines.
+        let mut f = tempfile::tempfile().unwrap();
+        f.write_all(b"events: Ir\n").unwrap();
+        f.write_all(&vec![b'y'; MAX_LINE + 1]).unwrap();
+        f.write_all(b"\nfn=a\n").unwrap();
+        let Header::Overlong(before) = header(&mut f, 0).unwrap() else {
+            panic!("not overlong")
+        };
+        assert_eq!(before, b"events: Ir\n");
+        let end = line_end(&mut f, before.len() as u64).unwrap();
+        assert_eq!(end as usize, before.len() + MAX_LINE + 2);
+    }
+
+    #[test]
     fn a_header_ends_at_its_first_body_line_or_the_files_end() {
         let mut f = tempfile::tempfile().unwrap();
         let text = "\u{feff}events: Ir\nfl=a.c\nfn=a\n1 1\npart: 2\ndesc: x\n1 2\nend: 1";
@@ -219,7 +261,7 @@ mod tests {
         let mut body = |from: usize| match header(&mut f, from as u64).unwrap() {
             Header::Body(h, at) => Ok((from + at, h.len() > at)),
             Header::End(h) => Err(h),
-            Header::Unfit => panic!("unfit"),
+            _ => panic!("a short header in pieces"),
         };
         assert_eq!(body(0), Ok((text.find("fn=").unwrap(), true)));
         let part = text.find("part").unwrap();
