@@ -339,6 +339,8 @@ impl<'p> Loader<'p> {
 
 mod body;
 mod headers;
+mod in_order;
+pub(super) use in_order::InOrder;
 mod merge;
 
 pub(super) use merge::Resolved;

@@ -31,16 +31,17 @@ pub(super) mod notes;
 mod reread;
 mod scan;
 mod sections;
-mod sink;
+pub(super) mod sink;
 mod sums;
 mod turns;
 
-use super::loader::{Loader, Resolved};
+use super::loader::{InOrder, Loader, Resolved};
 use super::{LoadError, Progress};
 use crate::parse::text::{Text, TextReader};
 use lines_of::scan_range;
 use local::{Room, Tables};
 use scan::Scanner;
+use sink::Sink;
 use std::io::{Read, Seek, SeekFrom};
 use std::sync::atomic::{AtomicU64, Ordering};
 use turns::{Scanned, scan_in_order};
@@ -338,7 +339,12 @@ fn load_body(
                     return Ok(Err(scan::SECTION));
                 };
                 let lines = resolved.lines;
-                let merged = loader.merge_resolved(resolved, *first_line, blocks)?;
+                // A body in one chunk is read again where its sums must be
+                // added in the file's order.
+                let whole = (bounds.len() == 2).then_some(|sink: InOrder<'_, '_>| {
+                    rescan(run.text, (bounds[0], bounds[1]), shape, sink).map_err(io)
+                });
+                let merged = loader.merge_resolved(resolved, (*first_line, blocks), whole)?;
                 *first_line += lines;
                 Ok(merged)
             },
@@ -409,12 +415,53 @@ fn scan_chunk(
     read: &AtomicU64,
     room: &mut (Room, SumsRoom),
 ) -> Scanned {
-    let (npos, width) = (shape.npos, shape.width);
-    let mut sums = Sums::with_room(width, npos, room.1);
+    let mut sums = Sums::with_room(shape.width, shape.npos, room.1);
     sums.in_order = whole;
     let tables = Tables::with_room(room.0);
+    let mut scanner = match scan_lines(text, (start, end, first), shape, (sums, tables), read)? {
+        Ok(scanner) => scanner,
+        Err(bail) => return Ok(Err(bail)),
+    };
+    *room = (scanner.tables.room(), scanner.sink.room());
+    Ok(Ok(Chunk {
+        lines: scanner.lines,
+        end: scanner.section.unwrap_or(end),
+        section: scanner.section,
+        trailer: std::mem::take(&mut scanner.trailer),
+        notes: std::mem::take(&mut scanner.notes),
+        left: scanner.end_state(),
+        waits_at_end: scanner.waits_at_end,
+        tables: scanner.tables,
+        sums: scanner.sink,
+    }))
+}
+
+/// A whole body read again into `sink`, in the file's order, for what it
+/// notes: a chunk's scan gives the same local ids each time.
+fn rescan<S: Sink>(
+    text: &Text,
+    (start, end): (u64, u64),
+    shape: Shape,
+    sink: S,
+) -> std::io::Result<Result<notes::Notes, Bail>> {
+    let read = AtomicU64::new(0);
+    let tables = Tables::with_room(Room::default());
+    let scanned = scan_lines(text, (start, end, true), shape, (sink, tables), &read)?;
+    Ok(scanned.map(|scanner| scanner.notes))
+}
+
+/// The lines `start..end` of `text` fed to a scanner of `sink` and
+/// `tables`; the `first` chunk of a body starts where `shape` says.
+fn scan_lines<S: Sink>(
+    text: &Text,
+    (start, end, first): (u64, u64, bool),
+    shape: Shape,
+    (sink, tables): (S, Tables),
+    read: &AtomicU64,
+) -> std::io::Result<Result<Scanner<S>, Bail>> {
+    let (npos, width) = (shape.npos, shape.width);
     let last = if first { shape.start } else { Last::default() };
-    let mut scanner = Scanner::with_tables(sums, tables, npos, width, last);
+    let mut scanner = Scanner::with_tables(sink, tables, npos, width, last);
     if let (true, Some(continued)) = (first, &shape.continued) {
         scanner.continue_from(continued, start);
     }
@@ -429,18 +476,7 @@ fn scan_chunk(
         Err(bail) => return Ok(Err(bail)),
         Ok(()) => {}
     }
-    *room = (scanner.tables.room(), scanner.sink.room());
-    Ok(Ok(Chunk {
-        lines: scanner.lines,
-        end: scanner.section.unwrap_or(end),
-        section: scanner.section,
-        trailer: std::mem::take(&mut scanner.trailer),
-        notes: std::mem::take(&mut scanner.notes),
-        left: scanner.end_state(),
-        waits_at_end: scanner.waits_at_end,
-        tables: scanner.tables,
-        sums: scanner.sink,
-    }))
+    Ok(Ok(scanner))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! are interned and functions created in the order the sequential loader
 //! would have met them.
 
+use super::in_order::InOrder;
 use super::{Loader, Pending};
 use crate::parse::context::Context;
 use crate::parse::idmap::placeholder;
@@ -11,7 +12,7 @@ use crate::parse::parallel::notes::{Note, Notes};
 use crate::parse::parallel::{Bail, Blocks, Chunk, Continued, Last, LazyDetail, Sums};
 use crate::parse::{IdMap, LoadError, messages};
 use crate::profile::{
-    FileId, FnId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
+    Cost, FileId, FnId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
 };
 use std::sync::Arc;
 
@@ -121,11 +122,14 @@ impl Loader<'_> {
     /// Adds a chunk whose names `Names::resolve` has given their ids; its
     /// first line is line `first_line` of the file. Appends its blocks to
     /// `blocks`.
+    /// `rescan`, given for a body read as one chunk, reads it again into
+    /// the profile's rows where the chunk's sums may not be exact
+    /// (`in_order`).
     pub(in crate::parse) fn merge_resolved(
         &mut self,
         r: Resolved,
-        first_line: usize,
-        blocks: &mut Blocks,
+        (first_line, blocks): (usize, &mut Blocks),
+        rescan: Option<impl FnOnce(InOrder<'_, '_>) -> Rescanned>,
     ) -> Result<Result<(), Bail>, LoadError> {
         // Each piece of the chunk is dropped once used: the chunks and the
         // part being built are in memory together.
@@ -150,27 +154,24 @@ impl Loader<'_> {
             has_data,
             ..
         } = r.sums;
-        let w = self.part.width();
-        let rows_expected = expected(self.part.self_fns.len() + row_order.len());
-        reserve_toward(&mut self.part.self_fns, row_order.len(), rows_expected);
-        let self_costs = std::sync::Arc::make_mut(&mut self.part.self_costs);
-        reserve_toward(self_costs, row_order.len() * w, rows_expected * w);
-        reserve_toward(&mut self.row_of, more, expected(p.functions.len()));
-        let mut self_rows = self.self_rows();
-        for &f in &row_order {
-            let f = f as usize;
-            if self_rows.add(fns[f], &rows[f * w..(f + 1) * w]) {
+        let mut notes = r.notes;
+        match rescan.filter(|_| has_duplicates(&fns, p.functions.len())) {
+            Some(rescan) => {
+                // Added in the file's order, a saturated sum said where it is.
+                let again = match rescan(InOrder::new(self, &fns))? {
+                    Ok(again) => again,
+                    Err(bail) => return Ok(Err(bail)),
+                };
+                let saturated = |n: &Note| n.message == messages::SUM_SATURATED;
+                notes.kept.retain(|n| !saturated(n));
+                notes.kept.extend(again.kept.into_iter().filter(saturated));
+                notes.kept.sort_by_key(|n| n.line);
+            }
+            None if !self.add_sums(&fns, (rows, row_order), (edges, edge_costs), expected) => {
                 return Ok(Err(Bail::SUM_BEYOND));
             }
+            None => {}
         }
-        drop(rows);
-        for (e, &(caller, callee, count)) in edges.iter().enumerate() {
-            let costs = &edge_costs[e * w..(e + 1) * w];
-            if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
-                return Ok(Err(Bail::SUM_BEYOND));
-            }
-        }
-        drop((edges, edge_costs));
         let blocks_expected = expected(blocks.len() + local_blocks.len());
         blocks.append(local_blocks, |f| fns[f as usize], blocks_expected);
         // A trailer line is applied where nothing waits for its first use
@@ -179,15 +180,15 @@ impl Loader<'_> {
         self.part_has_data |= has_data;
         // What the chunk's lines make the loader say, in their order; a
         // note at a trailer's line (a `calls=` it ends) comes first.
-        let mut notes = r.notes.kept.into_iter().peekable();
+        let mut kept = notes.kept.into_iter().peekable();
         for (line, text) in &r.trailer {
-            while let Some(note) = notes.next_if(|n| n.line <= *line) {
+            while let Some(note) = kept.next_if(|n| n.line <= *line) {
                 self.say(first_line, note, r.lines, r.section)?;
             }
             self.line_no = first_line + line - 2;
             self.line_with_fields(text, None)?;
         }
-        for note in notes {
+        for note in kept {
             self.say(first_line, note, r.lines, r.section)?;
         }
         // Where the chunk left off, its functions now the profile's.
@@ -199,9 +200,42 @@ impl Loader<'_> {
             self.pending = Pending::SkipNext;
         }
         let p = &mut *self.profile;
-        p.dropped_diagnostics += r.notes.dropped;
-        p.skipped_lines += r.notes.dropped_errors;
+        p.dropped_diagnostics += notes.dropped;
+        p.skipped_lines += notes.dropped_errors;
         Ok(Ok(()))
+    }
+
+    /// Adds a chunk's self costs (`rows`, in `row_order`) and calls to the
+    /// profile's, its functions being `fns`; false if a sum saturates.
+    fn add_sums(
+        &mut self,
+        fns: &[FnId],
+        (rows, row_order): (Vec<Cost>, Vec<u32>),
+        (edges, edge_costs): (Vec<(u32, u32, u64)>, Vec<Cost>),
+        expected: impl Fn(usize) -> usize,
+    ) -> bool {
+        let w = self.part.width();
+        let rows_expected = expected(self.part.self_fns.len() + row_order.len());
+        reserve_toward(&mut self.part.self_fns, row_order.len(), rows_expected);
+        let self_costs = std::sync::Arc::make_mut(&mut self.part.self_costs);
+        reserve_toward(self_costs, row_order.len() * w, rows_expected * w);
+        let functions = expected(self.profile.functions.len());
+        reserve_toward(&mut self.row_of, fns.len(), functions);
+        let mut self_rows = self.self_rows();
+        for &f in &row_order {
+            let f = f as usize;
+            if self_rows.add(fns[f], &rows[f * w..(f + 1) * w]) {
+                return false;
+            }
+        }
+        drop(rows);
+        for (e, &(caller, callee, count)) in edges.iter().enumerate() {
+            let costs = &edge_costs[e * w..(e + 1) * w];
+            if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Says a chunk's `note` at its line (the chunk's first is
@@ -234,6 +268,17 @@ impl Loader<'_> {
             false => self.still_a_profile(),
         }
     }
+}
+
+/// What a body read again (`parallel::rescan`) notes.
+pub(in crate::parse) type Rescanned = Result<Result<Notes, Bail>, LoadError>;
+
+/// Whether two of a chunk's functions are one of the profile's (of
+/// `functions`).
+fn has_duplicates(fns: &[FnId], functions: usize) -> bool {
+    let mut seen = vec![false; functions];
+    fns.iter()
+        .any(|f| std::mem::replace(&mut seen[f.index()], true))
 }
 
 /// The name tables of a profile being loaded in parallel, apart from the
