@@ -210,7 +210,8 @@ pub fn load_parallel(
     plan: Plan,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
     let set = siblings::resolve(paths, false)?;
-    let texts: Vec<Text> = set.paths().map(Text::file).collect();
+    let texts =
+        (set.paths().map(|path| text_of(path, &mut |_| {}))).collect::<Result<Vec<_>, _>>()?;
     load_files(&set, &texts, Some(plan), &mut |_, _| {})
 }
 

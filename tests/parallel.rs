@@ -350,20 +350,34 @@ fn names_used_before_their_definition_or_given_again_load_in_parallel() {
 fn signed_and_hex_counters_load_in_parallel() {
     let mut text = String::from("events: Ir Dr\n");
     for f in 0..300 {
-        text.push_str(&format!(
-            "fn=f{f}\n{f} -{f} 0x1f\n+1 3 -9223372036854775808\n"
-        ));
+        text.push_str(&format!("fn=f{f}\n{f} -{f} 0x1f\n+1 3 -4611686018427387\n"));
     }
     let (_dir, path) = written("diff.callgrind", &text);
     let seq = sequential(&path);
     assert_eq!(seq.parts[0].total[0], -(299 * 300 / 2) + 3 * 300);
     loads_in_parallel_as_sequentially(&path, &seq, &[1, 4]);
 
-    text.push_str("fn=big\n1 99999999999999999999\n");
+    // Near the limits, costs of both signs are added in the file's order.
+    text.push_str("fn=big\n1 -9223372036854775808 99999999999999999999\n");
     std::fs::write(&path, &text).unwrap();
     let seq = sequential(&path);
     assert!(!seq.diagnostics.is_empty(), "the sequential loader warns");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 4]);
+    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
+}
+
+/// A sum that goes beyond 64 bits and comes back, by costs of both signs
+/// in another chunk than the one it nears the limit in: saturated in the
+/// file's order, where the chunk's own sum (10 - 10) does not go beyond.
+/// Cut, the chunks give up; one chunk reads it.
+#[test]
+fn sums_of_both_signs_near_the_limit_are_added_in_the_files_order() {
+    let text = "events: Ir\nfn=a\n1 9223372036854775800\nfn=b\n1 1\nfn=a\n1 10\n1 -10\n";
+    let (_dir, path) = written("both-signs.callgrind", text);
+    let seq = sequential(&path);
+    assert_eq!(seq.parts[0].total, [i64::MAX - 9]);
+    let said: Vec<_> = (seq.diagnostics.iter()).map(|d| d.line).collect();
+    assert_eq!(said, [7], "{:?}", seq.diagnostics);
+    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
 }
 
 /// As yappi writes: every name declared up front by a `fn=` no line uses,
@@ -610,7 +624,7 @@ fn lines_the_loader_warns_about_load_in_parallel() {
         text.push_str(&format!("fn=f{f}\n{f} 1 2\n"));
         text.push_str(match f % 13 {
             0 => "+1 3 4 5 6\n",
-            1 => "+1 1 -99999999999999999999\n",
+            1 => "cfn=g1\ncalls=1 1\n+1 1 99999999999999999999\n",
             2 => "+1 3x\n+1 1\n",
             3 => "-99999 1\n*\n",
             4 => "cfn=g\ncalls=2 1\nfl=a.c\n+1 5\ncalls=1 1\nbb=9\n",
@@ -621,7 +635,7 @@ fn lines_the_loader_warns_about_load_in_parallel() {
             9 => "jump=x 1\n+1\n+1 4\njcnd=1/2 +99999999999999999999\n+1 3\n",
             10 => "cfn=h\ncalls=99999999999999999999 +2\n+1 5\n",
             11 => "jump=99999999999999999999 +3\n+1\n",
-            _ => "+2 -3 0x10\n",
+            _ => "+2 3 0x10\n",
         });
     }
     let (_dir, path) = written("warned.callgrind", &text);
@@ -814,6 +828,22 @@ fn sums_beyond_64_bits_saturate_in_one_chunk() {
     assert_eq!(said(&seq), [4], "{:?}", seq.diagnostics);
     assert_eq!(seq.parts[0].edges[0].count, u64::MAX);
     loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+}
+
+/// One function spelled two ways in a body (by the ID a part before
+/// named, then by its name): two rows in one chunk, whose sums added up
+/// apart would not saturate where the file's order does. One chunk reads
+/// the body again into the profile's rows, in order; cut, it gives up.
+#[test]
+fn a_function_spelled_two_ways_sums_in_the_files_order() {
+    let text = "events: Ir\nfn=(1) a\n1 1\npart: 2\nfn=(1)\n1 9223372036854775800\n\
+                fn=a\n1 10\nfn=(1)\n1 -10\n";
+    let (_dir, path) = written("two-ways.callgrind", text);
+    let seq = sequential(&path);
+    assert_eq!(seq.parts[1].total, [i64::MAX - 10]);
+    let said: Vec<_> = (seq.diagnostics.iter()).map(|d| d.line).collect();
+    assert_eq!(said, [8], "{:?}", seq.diagnostics);
+    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
 }
 
 /// A part's first position written relative (`+3`): relative to 0, where

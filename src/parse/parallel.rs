@@ -32,7 +32,7 @@ mod reread;
 mod scan;
 mod sections;
 pub(super) mod sink;
-mod sums;
+pub(super) mod sums;
 mod turns;
 
 use super::loader::{InOrder, Loader, Resolved};

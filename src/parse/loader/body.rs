@@ -6,6 +6,7 @@ use crate::parse::fields::Field;
 use crate::parse::idmap::UNREADABLE_FUNCTION;
 use crate::parse::lines::{self, SubPos};
 use crate::parse::messages;
+use crate::parse::parallel::sums::within_care;
 use crate::profile::{CallSite, Cost, FileId, FnId, LineCost, ObjId, PartEdge};
 
 impl Loader<'_> {
@@ -230,17 +231,18 @@ impl Loader<'_> {
             row_of: &mut self.row_of,
             fns: &mut self.part.self_fns,
             costs: std::sync::Arc::make_mut(&mut self.part.self_costs),
+            careful: false,
         }
     }
 
     /// Adds a call site's count and cost to its (caller, callee) edge; true
-    /// if a sum saturated.
+    /// if a sum saturated, or, if `careful`, was not within care before
+    /// (`parallel::sums::within_care`).
     pub(super) fn add_edge(
         &mut self,
-        caller: FnId,
-        callee: FnId,
-        count: u64,
+        (caller, callee, count): (FnId, FnId, u64),
         costs: &[Cost],
+        careful: bool,
     ) -> bool {
         let width = self.part.width();
         // The part is not shared while it is being loaded: no copies.
@@ -257,6 +259,10 @@ impl Loader<'_> {
                 count: 0,
             });
             edge_costs.resize(edge_costs.len() + width, 0);
+        }
+        let sums = &mut edge_costs[e * width..(e + 1) * width];
+        if careful && !within_care(sums) {
+            return true;
         }
         let edge = &mut edges[e];
         let overflow = edge.count.checked_add(count).is_none();
@@ -394,7 +400,7 @@ impl Loader<'_> {
                     target_addr,
                 };
                 self.part.detail.push_call(&site, costs);
-                if self.add_edge(caller, callee, count, costs) {
+                if self.add_edge((caller, callee, count), costs, false) {
                     self.sum_saturated();
                 }
                 self.part_has_data = true;
@@ -432,6 +438,8 @@ pub(super) struct SelfRows<'a> {
     row_of: &'a mut Vec<u32>,
     fns: &'a mut Vec<FnId>,
     costs: &'a mut Vec<Cost>,
+    /// Whether a row not within care counts as saturated (`add_edge`).
+    pub careful: bool,
 }
 
 impl SelfRows<'_> {
@@ -452,7 +460,11 @@ impl SelfRows<'_> {
             }
             row => row as usize,
         };
-        saturating_add(&mut self.costs[row * width..(row + 1) * width], costs)
+        let sums = &mut self.costs[row * width..(row + 1) * width];
+        if self.careful && !within_care(sums) {
+            return true;
+        }
+        saturating_add(sums, costs)
     }
 }
 

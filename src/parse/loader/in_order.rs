@@ -47,7 +47,8 @@ impl Sink for InOrder<'_, '_> {
             self.fns[call.caller as usize],
             self.fns[call.callee as usize],
         );
-        self.saturated |= self.loader.add_edge(caller, callee, call.count, costs);
+        let edge = (caller, callee, call.count);
+        self.saturated |= self.loader.add_edge(edge, costs, false);
         Ok(())
     }
 

@@ -152,10 +152,17 @@ impl Loader<'_> {
             edge_costs,
             blocks: local_blocks,
             has_data,
+            careful,
             ..
         } = r.sums;
         let mut notes = r.notes;
-        match rescan.filter(|_| has_duplicates(&fns, p.functions.len())) {
+        let duplicates = has_duplicates(&fns, p.functions.len());
+        // A careful chunk's sums are in the file's order if its functions
+        // are all others (`Sums::negative`): one of two rows is not.
+        if careful && duplicates {
+            return Ok(Err(Bail::SUM_BEYOND));
+        }
+        match rescan.filter(|_| duplicates) {
             Some(rescan) => {
                 // Added in the file's order, a saturated sum said where it is.
                 let again = match rescan(InOrder::new(self, &fns))? {
@@ -167,7 +174,13 @@ impl Loader<'_> {
                 notes.kept.extend(again.kept.into_iter().filter(saturated));
                 notes.kept.sort_by_key(|n| n.line);
             }
-            None if !self.add_sums(&fns, (rows, row_order), (edges, edge_costs), expected) => {
+            None if !self.add_sums(
+                &fns,
+                (rows, row_order),
+                (edges, edge_costs),
+                (careful, expected),
+            ) =>
+            {
                 return Ok(Err(Bail::SUM_BEYOND));
             }
             None => {}
@@ -206,13 +219,14 @@ impl Loader<'_> {
     }
 
     /// Adds a chunk's self costs (`rows`, in `row_order`) and calls to the
-    /// profile's, its functions being `fns`; false if a sum saturates.
+    /// profile's, its functions being `fns`; false if a sum saturates, or,
+    /// for a `careful` chunk, one it adds to is not within care.
     fn add_sums(
         &mut self,
         fns: &[FnId],
         (rows, row_order): (Vec<Cost>, Vec<u32>),
         (edges, edge_costs): (Vec<(u32, u32, u64)>, Vec<Cost>),
-        expected: impl Fn(usize) -> usize,
+        (careful, expected): (bool, impl Fn(usize) -> usize),
     ) -> bool {
         let w = self.part.width();
         let rows_expected = expected(self.part.self_fns.len() + row_order.len());
@@ -222,6 +236,7 @@ impl Loader<'_> {
         let functions = expected(self.profile.functions.len());
         reserve_toward(&mut self.row_of, fns.len(), functions);
         let mut self_rows = self.self_rows();
+        self_rows.careful = careful;
         for &f in &row_order {
             let f = f as usize;
             if self_rows.add(fns[f], &rows[f * w..(f + 1) * w]) {
@@ -231,7 +246,8 @@ impl Loader<'_> {
         drop(rows);
         for (e, &(caller, callee, count)) in edges.iter().enumerate() {
             let costs = &edge_costs[e * w..(e + 1) * w];
-            if self.add_edge(fns[caller as usize], fns[callee as usize], count, costs) {
+            let edge = (fns[caller as usize], fns[callee as usize], count);
+            if self.add_edge(edge, costs, careful) {
                 return false;
             }
         }

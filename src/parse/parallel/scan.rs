@@ -293,6 +293,10 @@ impl<S: Sink> Scanner<S> {
         let (at, known, costs) = match quick {
             Some((at, known, n)) => (at, known, &self.plain[..n]),
             None => match self.general_cost_line(line)? {
+                Some((at, known)) if self.costs.iter().any(|&c| c < 0) => {
+                    self.sink.negative()?;
+                    (at, known, &self.costs[..])
+                }
                 Some((at, known)) => (at, known, &self.costs[..]),
                 None => return Ok(()),
             },

@@ -42,6 +42,10 @@ pub trait Sink {
     /// A `fn=` line at byte `offset` starts a block of `func`, with the
     /// positions current before it.
     fn block(&mut self, func: u32, offset: u64, last: Last);
+    /// A line with a negative cost comes (before its `self_cost` or `call`).
+    fn negative(&mut self) -> Result<(), Bail> {
+        Ok(())
+    }
     /// Whether a sum saturated since last asked (`self_cost` and `call`).
     fn saturated(&mut self) -> bool {
         false

@@ -28,6 +28,17 @@ pub struct Sums {
     pub in_order: bool,
     /// A sum saturated since `saturated` was last asked.
     saturated: bool,
+    /// A negative cost came: each sum stays within `CAREFUL` (`negative`).
+    pub careful: bool,
+}
+
+/// Where the chunk's sums add costs of both signs (`Sums::negative`),
+/// every sum stays below this in size, or the chunk gives up.
+const CAREFUL: u64 = 1 << 62;
+
+/// Whether `costs` all stay below `CAREFUL` in size.
+pub fn within_care(costs: &[Cost]) -> bool {
+    costs.iter().all(|c| c.unsigned_abs() < CAREFUL)
 }
 
 /// Adds `costs` into `into`; false on overflow (the sequential loader
@@ -77,6 +88,7 @@ impl Sums {
             has_data: false,
             in_order: false,
             saturated: false,
+            careful: false,
         }
     }
 
@@ -106,13 +118,16 @@ impl Sums {
     /// `add`, or where it overflows, the saturating sum if the chunk is read
     /// in order (noted for `saturated`).
     fn add_or_saturate(&mut self, into: Slot, costs: &[Cost]) -> Result<(), Bail> {
-        let (w, in_order) = (self.width, self.in_order);
+        let (w, in_order, careful) = (self.width, self.in_order, self.careful);
         let into = match into {
-            Slot::Row(f) => self.row(f).unwrap_or_default(),
+            Slot::Row(f) => self.row_of(f).unwrap_or_default(),
             Slot::Edge(e) => &mut self.edge_costs[e * w..(e + 1) * w],
         };
         if add(into, costs) {
-            return Ok(());
+            return match careful && !within_care(into) {
+                true => Err(Bail::SUM_BEYOND),
+                false => Ok(()),
+            };
         }
         if !in_order {
             return Err(Bail::SUM_BEYOND);
@@ -131,15 +146,27 @@ enum Slot {
     Edge(usize),
 }
 
-impl Sink for Sums {
+impl Sums {
+    /// `func`'s row, made on its first self cost.
     #[inline(always)]
-    fn row(&mut self, func: u32) -> Option<&mut [Cost]> {
+    fn row_of(&mut self, func: u32) -> Option<&mut [Cost]> {
         let f = func as usize;
         if !self.has_row.get(f).is_some_and(|&has| has) {
             self.new_row(func);
         }
         let w = self.width;
         self.rows.get_mut(f * w..(f + 1) * w)
+    }
+}
+
+impl Sink for Sums {
+    /// Summed straight into, unless each sum must be watched (`careful`).
+    #[inline(always)]
+    fn row(&mut self, func: u32) -> Option<&mut [Cost]> {
+        match self.careful {
+            true => None,
+            false => self.row_of(func),
+        }
     }
 
     fn self_cost(
@@ -175,6 +202,25 @@ impl Sink for Sums {
             None => return Err(Bail::COUNT_BEYOND),
         }
         self.add_or_saturate(Slot::Edge(e), costs)
+    }
+
+    /// Costs that all go one way add up to the same, and saturate or not
+    /// alike, in any order. With negative ones among them, the sums of a
+    /// chunk are those of the file's order if no sum before the chunk and
+    /// no sum in it (each of a function's or call's lines in the chunk
+    /// added in order) reaches `CAREFUL` in size: no sum in the file's
+    /// order then goes beyond 64 bits. From a chunk's first negative cost
+    /// on, its sums are watched; the merge watches the sums it adds to
+    /// (`loader::merge`). A chunk that is the whole body needs no care.
+    fn negative(&mut self) -> Result<(), Bail> {
+        if self.in_order || self.careful {
+            return Ok(());
+        }
+        self.careful = true;
+        match within_care(&self.rows) && within_care(&self.edge_costs) {
+            true => Ok(()),
+            false => Err(Bail::SUM_BEYOND),
+        }
     }
 
     fn jump(&mut self, _: &Tables, _: LocalJump) -> Result<(), Bail> {
