@@ -61,7 +61,7 @@ fn row(path: &Path) {
     let mb = std::fs::metadata(path).map_or(0.0, |m| m.len() as f64 / 1e6);
     let options = LoadOptions {
         siblings: false,
-        parallel: Some(Plan::automatic()),
+        plan: Plan::automatic(),
     };
     let (load, (profile, analysis)) = best(|| {
         let profile = load_paths(&[path.to_path_buf()], options).expect("the profile loads");

@@ -7,8 +7,9 @@
 //! `cargo bench --bench load` (a plain harness: prints a table).
 //!
 //! Throughput: the best of several in-process loads (read + parse + model +
-//! `Analysis`, i.e. inclusive costs), from a warm page cache, by the parallel
-//! loader (which must not give up on these files) and by the sequential one,
+//! `Analysis`, i.e. inclusive costs), from a warm page cache, on every core
+//! (the chunks must not give up on these files) and with each body in one
+//! chunk (one thread, in the file's order, as where chunks give up),
 //! beside the floor of any loader: finding the lines (memchr over the file).
 //! `wc -l` on the same file is timed beside it.
 //! Exactness: the totals loaded must equal what the generator wrote. Peak
@@ -35,15 +36,15 @@ fn data_dir() -> PathBuf {
     dir
 }
 
-/// Loads `path` `runs` times, in parallel as `plan` says (sequentially if
-/// `None`); returns the best time and the analysis totals.
-fn time_load(path: &Path, runs: usize, plan: Option<Plan>) -> (Duration, Vec<i64>, Vec<String>) {
+/// Loads `path` `runs` times, cut as `plan` says; returns the best time
+/// and the analysis totals.
+fn time_load(path: &Path, runs: usize, plan: Plan) -> (Duration, Vec<i64>, Vec<String>) {
     let mut best = Duration::MAX;
     let mut totals = Vec::new();
     let mut names = Vec::new();
     let options = LoadOptions {
         siblings: false,
-        parallel: plan,
+        plan,
     };
     for _ in 0..runs {
         let start = Instant::now();
@@ -114,7 +115,7 @@ fn time_lines(path: &Path, runs: usize) -> Duration {
 fn time_names(path: &Path, runs: usize) -> (usize, Duration) {
     let options = LoadOptions {
         siblings: false,
-        parallel: Some(Plan::automatic()),
+        plan: Plan::automatic(),
     };
     let Ok(profile) = load_paths(&[path.to_path_buf()], options) else {
         return (0, Duration::ZERO);
@@ -139,15 +140,12 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let plan = Plan::automatic();
     if let Ok(Err(why)) = load_parallel(&[path.to_path_buf()], plan) {
-        eprintln!("{name}: the parallel loader gave up: {why}");
+        eprintln!("{name}: the chunks gave up: {why}");
         std::process::exit(1);
     }
-    let (best, totals, names) = time_load(path, runs, Some(plan));
-    let (sequential, seq_totals, _) = time_load(path, runs.min(2), None);
-    assert_eq!(
-        totals, seq_totals,
-        "{name}: both loaders give the same totals"
-    );
+    let (best, totals, names) = time_load(path, runs, plan);
+    let (one_chunk, one_totals, _) = time_load(path, runs.min(2), Plan::one_chunk());
+    assert_eq!(totals, one_totals, "{name}: cut or not, the same totals");
     let floor = time_lines(path, runs);
     let wc = time_wc(path, runs).map_or("n/a".to_string(), |d| format!("{:.3} s", d.as_secs_f64()));
     let mb = bytes as f64 / 1e6;
@@ -157,8 +155,8 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
         "{name:<24} {mb:>8.1} MB {:>7.3} s {:>6.0} MB/s {:>7.3} s {:>6.0} MB/s {:>6.0} MB/s {wc:>8}   {}",
         best.as_secs_f64(),
         rate(best),
-        sequential.as_secs_f64(),
-        rate(sequential),
+        one_chunk.as_secs_f64(),
+        rate(one_chunk),
         rate(floor),
         peak.map_or("n/a (build --release first)".to_string(), |p| format!(
             "{:.1} MB ({:.2}x)",
@@ -180,7 +178,7 @@ fn threads_row(name: &str, path: &Path, runs: usize) {
                 chunks: threads,
                 threads,
             };
-            let (best, _, _) = time_load(path, runs, Some(plan));
+            let (best, _, _) = time_load(path, runs, plan);
             format!(
                 "{threads}: {:.3} s {:.0} MB/s",
                 best.as_secs_f64(),
@@ -217,7 +215,7 @@ fn main() {
     }
     println!(
         "{:<24} {:>11} {:>22} {:>22} {:>11} {:>8}   peak memory",
-        "profile", "size", "parallel load", "sequential load", "line floor", "wc -l"
+        "profile", "size", "load", "one chunk", "line floor", "wc -l"
     );
     for (name, shape, runs) in shapes {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {

@@ -1,9 +1,9 @@
-//! The format reader: bytes -> `Profile`, with diagnostics. A nom parser
-//! per line kind (`lines`), a state machine that gives them meaning
-//! (`loader`, which also reads every header). Every plain file, and every
-//! stream once copied to one (`spool`), is read by the chunk reader
-//! (`parallel`) on every core; the loader reads the body itself only
-//! where that gives up, and streams that cannot be copied. Must not
+//! The format reader: bytes -> `Profile`, with diagnostics. Every file,
+//! and every stream once made plain text (`spool`), is read by one
+//! reader (`parallel`) on every core: a scanner per chunk of a body, whose
+//! lines a nom grammar per line kind describes (`lines`, the cost lines
+//! read by hand in `fields`), and a state machine (`loader`) that reads
+//! the headers and merges the chunks in the file's order. Must not
 //! import `tui`.
 
 mod context;
@@ -17,12 +17,14 @@ mod lines;
 mod loader;
 mod messages;
 pub(crate) mod parallel;
-mod pipeline;
 mod siblings;
 mod spool;
 mod text;
 
-pub use input::MAX_LINE;
+/// Lines longer than this are skipped (a profile's longest real lines are
+/// Rust names of a few kilobytes); it bounds memory on hostile input.
+pub const MAX_LINE: usize = 16 << 20;
+
 pub use parallel::Plan;
 pub use siblings::{FileSet, Member};
 
@@ -31,9 +33,6 @@ use idmap::IdMap;
 use loader::Loader;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
 use text::Text;
 
 use crate::profile::Profile;
@@ -66,16 +65,15 @@ pub enum LoadError {
 pub struct LoadOptions {
     /// Load the other files of a per-thread / per-dump set too.
     pub siblings: bool,
-    /// Load plain files on every core (`parallel`), keeping per-line detail
-    /// in the file; `None`: one sequential pass that keeps it in memory.
-    pub parallel: Option<Plan>,
+    /// How the bodies are cut and how many threads read them.
+    pub plan: Plan,
 }
 
 impl Default for LoadOptions {
     fn default() -> Self {
         LoadOptions {
             siblings: true,
-            parallel: Some(Plan::automatic()),
+            plan: Plan::automatic(),
         }
     }
 }
@@ -121,32 +119,26 @@ pub fn load_set(
         }
         texts.push(text);
     }
-    load_texts(set, &texts, options.parallel, progress)
+    load_texts(set, &texts, options.plan, progress)
 }
 
-/// Loads the files of `set`, read from `texts`, by the chunk reader
-/// (`plan`), else sequentially.
+/// Loads the files of `set`, read from `texts`, as `plan` cuts them; where
+/// the chunks give up only because they are cut, with each body in one
+/// chunk.
 fn load_texts(
     set: &FileSet,
     texts: &[Text],
-    plan: Option<Plan>,
+    plan: Plan,
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
-    if let Some(plan) = plan {
-        match load_files(set, texts, Some(plan), progress)? {
-            Ok(profile) => return Ok(profile),
-            // What only the cutting made them give up on, one chunk reads.
-            Err(why) if plan.chunks != 1 && parallel::Bail::cut_only(why) => {
-                let one = Some(Plan::one_chunk());
-                if let Ok(profile) = load_files(set, texts, one, progress)? {
-                    return Ok(profile);
-                }
-            }
-            Err(_) => {}
+    let loaded = match load_files(set, texts, plan, progress)? {
+        Err(why) if plan.chunks != 1 && parallel::Bail::cut_only(why) => {
+            load_files(set, texts, Plan::one_chunk(), progress)?
         }
-    }
-    // The sequential loader, which never gives up.
-    load_files(set, texts, None, progress)?.map_err(|why| LoadError::NotAProfile {
+        loaded => loaded,
+    };
+    // One chunk gives up only where no reader could go on (4 GiB of names).
+    loaded.map_err(|why| LoadError::NotAProfile {
         path: format!("{}", set.paths().next().unwrap_or(Path::new("-")).display()),
         reason: why.into(),
     })
@@ -203,8 +195,9 @@ fn shown(path: &Path) -> String {
     }
 }
 
-/// Loads with the parallel path only (`plan`); `Ok(Err(why))` where it gives
-/// up. For tests and benchmarks that must know which path ran.
+/// Loads as `plan` cuts the bodies, without reading them again in one
+/// chunk where the chunks give up: `Ok(Err(why))` then. For tests and
+/// benchmarks that must know how a file was read.
 pub fn load_parallel(
     paths: &[PathBuf],
     plan: Plan,
@@ -212,15 +205,15 @@ pub fn load_parallel(
     let set = siblings::resolve(paths, false)?;
     let texts =
         (set.paths().map(|path| text_of(path, &mut |_| {}))).collect::<Result<Vec<_>, _>>()?;
-    load_files(&set, &texts, Some(plan), &mut |_, _| {})
+    load_files(&set, &texts, plan, &mut |_, _| {})
 }
 
-/// Loads the files of `set`, read from `texts`, each in parallel where
-/// `plan` allows; `Ok(Err(why))` if the parallel path gave up on one.
+/// Loads the files of `set`, read from `texts`, as `plan` cuts them;
+/// `Ok(Err(why))` if the chunks gave up on one.
 fn load_files(
     set: &FileSet,
     texts: &[Text],
-    plan: Option<Plan>,
+    plan: Plan,
     progress: Progress<'_>,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
     let total: Option<u64> = (texts.iter())
@@ -239,17 +232,9 @@ fn load_files(
             source,
         };
         let before = text.stamp().map_err(io)?;
-        let result = match plan {
-            Some(plan) => parallel::load_file(&mut loader, text, &name, plan, &mut report),
-            None => Ok(parallel::Outcome::NotEligible),
-        };
-        let result = match result {
-            Ok(parallel::Outcome::Loaded(bytes)) => Ok(bytes),
-            Ok(parallel::Outcome::Bailed(why)) => return Ok(Err(why)),
-            Ok(parallel::Outcome::NotEligible) => {
-                let reader = text.open().map_err(io)?;
-                read_into(&mut loader, &name, reader, &mut report)
-            }
+        let result = match parallel::load_file(&mut loader, text, &name, plan, &mut report) {
+            Ok(Err(parallel::Bail(why))) => return Ok(Err(why)),
+            Ok(Ok(bytes)) => Ok(bytes),
             Err(e) => Err(e),
         };
         if result.is_ok() && text.stamp().ok() != Some(before) {
@@ -290,7 +275,7 @@ pub fn load_reader(name: &str, mut reader: impl Read + Send) -> Result<Profile, 
     })?;
     let text = spooled(spool::spool(std::io::Cursor::new(bytes), &mut |_| {}), name)?;
     let set = FileSet::one(PathBuf::from(name));
-    load_texts(&set, &[text], Some(Plan::automatic()), &mut |_, _| {})
+    load_texts(&set, &[text], Plan::automatic(), &mut |_, _| {})
 }
 
 /// Why `head`, the first whole lines of a longer text, is no profile
@@ -307,61 +292,6 @@ fn head_is_no_profile(head: &[u8]) -> Option<String> {
         }
         _ => None,
     }
-}
-
-/// Streams one file through the loader, reading and splitting lines on a
-/// second thread (`pipeline`); returns the bytes read.
-fn read_into(
-    loader: &mut Loader<'_>,
-    name: &str,
-    reader: impl Read + Send,
-    progress: Progress<'_>,
-) -> Result<u64, LoadError> {
-    let io = |source| LoadError::Io {
-        path: name.to_string(),
-        source,
-    };
-    let reader = input::decode(reader).map_err(io)?;
-    loader.begin_file(name);
-    let cancel = Arc::new(AtomicBool::new(false));
-    std::thread::scope(|scope| {
-        let batches = pipeline::spawn(scope, reader, cancel.clone());
-        let result = apply_batches(loader, &batches, progress, io);
-        // Stops the reader if we stopped early (an error, or not a profile).
-        cancel.store(true, Ordering::Relaxed);
-        drop(batches);
-        result
-    })
-}
-
-fn apply_batches(
-    loader: &mut Loader<'_>,
-    batches: &Receiver<std::io::Result<pipeline::Batch>>,
-    progress: Progress<'_>,
-    io: impl Fn(std::io::Error) -> LoadError,
-) -> Result<u64, LoadError> {
-    let mut bytes = 0;
-    let mut ended_mid_line = false;
-    for batch in batches {
-        let batch = batch.map_err(&io)?;
-        for entry in &batch.entries {
-            match batch.line(entry) {
-                Some((text, fields)) => loader.line_with_fields(text, fields)?,
-                None => {
-                    if let pipeline::Entry::TooLong = entry {
-                        loader.overlong_line()?;
-                    }
-                }
-            }
-        }
-        bytes = batch.bytes_read;
-        progress(bytes, None);
-        if let Some(mid_line) = batch.end {
-            ended_mid_line = mid_line;
-        }
-    }
-    loader.end_file(ended_mid_line)?;
-    Ok(bytes)
 }
 
 #[cfg(test)]

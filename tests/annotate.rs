@@ -487,13 +487,13 @@ fn a_profile_changed_since_loading_is_an_error_not_an_empty_annotation() {
         text.push_str(&format!("fn=f{i}\n{} {}\n{} 1\n", i + 1, i + 2, i + 3));
     }
     std::fs::write(&path, &text).unwrap();
-    // Parallel loading (any size) keeps per-line costs in the file.
+    // Loading (any size) keeps per-line costs in the file.
     let options = LoadOptions {
         siblings: false,
-        parallel: Some(cgtui::parse::Plan {
+        plan: cgtui::parse::Plan {
             chunks: 2,
             threads: 2,
-        }),
+        },
     };
     let profile = load_paths(std::slice::from_ref(&path), options).unwrap();
     let analysis = Analysis::new(&profile);

@@ -1,10 +1,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! The parallel loader (issue 4) against the sequential one: on every real
-//! sample and on generated profiles, cut into 1 to 7 chunks, both must give
+//! The reader cut into chunks against the same reader with each body in
+//! one chunk, read in the file's order: on every real sample and on
+//! generated profiles, cut into 2 to 7 chunks (and more), both must give
 //! the same profile: names, functions and their ids, self costs, calls,
 //! totals, diagnostics, and every per-line, call-site and jump record (read
-//! again from the file). Where the parallel path gives up, `load_paths`
-//! must still give the sequential result.
+//! again from the file). Where the chunks give up, `load_paths` must still
+//! give what one chunk gives. What the profiles hold is asserted too.
 
 #[path = "../benches/support/synth.rs"]
 mod synth;
@@ -13,12 +14,12 @@ use cgtui::parse::{LoadOptions, Plan, load_parallel, load_paths};
 use cgtui::profile::{Detail, Part, Profile};
 use std::path::{Path, PathBuf};
 
-fn sequential(path: &Path) -> Profile {
-    let options = LoadOptions {
-        siblings: false,
-        parallel: None,
-    };
-    load_paths(&[path.to_path_buf()], options).unwrap()
+/// `path` read with each body in one chunk, in the file's order, which
+/// must not give up.
+fn whole(path: &Path) -> Profile {
+    load_parallel(&[path.to_path_buf()], Plan::one_chunk())
+        .unwrap()
+        .unwrap()
 }
 
 fn plan(chunks: usize) -> Plan {
@@ -40,36 +41,36 @@ fn shape(part: &Part) -> String {
     format!("{part:?}")
 }
 
-fn assert_same(seq: &Profile, par: &Profile, what: &str) {
-    assert_eq!(seq.sources, par.sources, "{what}: sources");
+fn assert_same(one: &Profile, par: &Profile, what: &str) {
+    assert_eq!(one.sources, par.sources, "{what}: sources");
     assert_eq!(
-        format!("{:?}", seq.meta),
+        format!("{:?}", one.meta),
         format!("{:?}", par.meta),
         "{what}"
     );
     assert_eq!(
-        format!("{:?}", seq.events),
+        format!("{:?}", one.events),
         format!("{:?}", par.events),
         "{what}: events"
     );
-    assert_eq!(names(&seq.files), names(&par.files), "{what}: files");
-    assert_eq!(names(&seq.objects), names(&par.objects), "{what}: objects");
-    assert_eq!(names(&seq.fn_names), names(&par.fn_names), "{what}: names");
-    assert_eq!(seq.functions, par.functions, "{what}: functions");
+    assert_eq!(names(&one.files), names(&par.files), "{what}: files");
+    assert_eq!(names(&one.objects), names(&par.objects), "{what}: objects");
+    assert_eq!(names(&one.fn_names), names(&par.fn_names), "{what}: names");
+    assert_eq!(one.functions, par.functions, "{what}: functions");
     assert_eq!(
-        format!("{:?}", seq.diagnostics),
+        format!("{:?}", one.diagnostics),
         format!("{:?}", par.diagnostics),
         "{what}: diagnostics"
     );
     assert_eq!(
-        (seq.dropped_diagnostics, seq.skipped_lines),
+        (one.dropped_diagnostics, one.skipped_lines),
         (par.dropped_diagnostics, par.skipped_lines),
         "{what}: diagnostics dropped, lines skipped"
     );
-    assert_eq!(seq.parts.len(), par.parts.len(), "{what}: parts");
-    for (a, b) in seq.parts.iter().zip(&par.parts) {
+    assert_eq!(one.parts.len(), par.parts.len(), "{what}: parts");
+    for (a, b) in one.parts.iter().zip(&par.parts) {
         assert_eq!(shape(a), shape(b), "{what}: part");
-        let (da, db) = (a.decode(seq), b.decode(par));
+        let (da, db) = (a.decode(one), b.decode(par));
         assert_eq!(db.error, None, "{what}");
         assert_eq!(da.lines, db.lines, "{what}: line records");
         assert_eq!(da.line_costs, db.line_costs, "{what}: line costs");
@@ -78,12 +79,12 @@ fn assert_same(seq: &Profile, par: &Profile, what: &str) {
         assert_eq!(da.jumps, db.jumps, "{what}: jumps");
     }
     // One function's records, as the source view asks for them.
-    for (f, _) in seq.functions.iter().enumerate().step_by(7) {
+    for (f, _) in one.functions.iter().enumerate().step_by(7) {
         let f = cgtui::profile::FnId::from_index(f);
-        for (a, b) in seq.parts.iter().zip(&par.parts) {
+        for (a, b) in one.parts.iter().zip(&par.parts) {
             let (mut ra, mut rb) = (Vec::new(), Vec::new());
             a.detail
-                .for_each_of(seq, f, |r| ra.push(format!("{r:?}")))
+                .for_each_of(one, f, |r| ra.push(format!("{r:?}")))
                 .unwrap();
             b.detail
                 .for_each_of(par, f, |r| rb.push(format!("{r:?}")))
@@ -113,21 +114,21 @@ fn every_sample_loads_the_same_in_parallel() {
     let mut parallel = 0;
     for path in samples() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let seq = match std::panic::catch_unwind(|| sequential(&path)) {
+        let one = match std::panic::catch_unwind(|| whole(&path)) {
             Ok(p) => p,
             Err(_) => continue, // not a profile on its own (a set's base file)
         };
         for chunks in [1, 2, 3, 7] {
             match load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap() {
                 Ok(par) => {
-                    assert_same(&seq, &par, &format!("{name} in {chunks} chunks"));
+                    assert_same(&one, &par, &format!("{name} in {chunks} chunks"));
                     parallel += 1;
                 }
-                Err(why) => panic!("{name}: the parallel path gave up: {why}"),
+                Err(why) => panic!("{name}: the chunks gave up: {why}"),
             }
         }
         // Through the public entry point, giving up or not, the result is the same.
-        loads_through_load_paths_as(&path, &seq, &format!("{name} via load_paths"));
+        loads_through_load_paths_as(&path, &one, &format!("{name} via load_paths"));
     }
     assert!(parallel >= 4 * 25, "only {parallel} parallel loads");
 }
@@ -148,12 +149,12 @@ fn generated_profiles_of_every_shape_load_the_same_in_parallel() {
     for (shape, write) in shapes {
         let written = write(out).unwrap();
         assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
-        let seq = sequential(&path);
+        let one = whole(&path);
         for chunks in [2, 5, 16] {
             let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
                 .unwrap()
                 .unwrap();
-            assert_same(&seq, &par, &format!("{shape} in {chunks} chunks"));
+            assert_same(&one, &par, &format!("{shape} in {chunks} chunks"));
             assert_eq!(par.functions.len() as u64, written.functions, "{shape}");
             for (event, total) in &written.totals {
                 let i = par.events.index_of(event).unwrap();
@@ -167,8 +168,8 @@ fn generated_profiles_of_every_shape_load_the_same_in_parallel() {
 
 /// Found by the `parallel` fuzz target: a last line without its `\n` that
 /// cannot be read (here a `summary:` with a stray letter) makes the
-/// sequential loader warn that the file looks truncated; the parallel one
-/// did not.
+/// loader warn that the file looks truncated, cut into chunks too (it did
+/// not in chunks before).
 #[test]
 fn an_unreadable_last_line_without_newline_is_called_truncated_by_both() {
     let dir = tempfile::tempdir().unwrap();
@@ -179,18 +180,18 @@ fn an_unreadable_last_line_without_newline_is_called_truncated_by_both() {
     }
     text.push_str("summary: 400d");
     std::fs::write(&path, &text).unwrap();
-    let seq = sequential(&path);
+    let one = whole(&path);
     let truncated = |p: &Profile| {
         p.diagnostics
             .iter()
             .any(|d| d.message.contains("looks truncated") && d.line == 82)
     };
-    assert!(truncated(&seq), "{:?}", seq.diagnostics);
+    assert!(truncated(&one), "{:?}", one.diagnostics);
     for chunks in [1, 2, 3] {
         let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
             .unwrap()
             .unwrap();
-        assert_same(&seq, &par, &format!("{chunks} chunks"));
+        assert_same(&one, &par, &format!("{chunks} chunks"));
         assert!(truncated(&par), "{chunks} chunks: {:?}", par.diagnostics);
     }
 }
@@ -205,13 +206,13 @@ fn a_jump_without_its_row_is_kept_by_both() {
     let text = "events: Ir\npositions: instr line\nob=(1) a.so\nfl=(1) a.c\nfn=(1) f\n\
                 0x10 5 1\n+1 * 1\njcnd=1/1 0x20 +1\nfl=(2) b.c\nfn=(2) g\n0x30 7 1\n";
     std::fs::write(&path, text).unwrap();
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[0].decode(&seq).jumps.len(), 1);
+    let one = whole(&path);
+    assert_eq!(one.parts[0].decode(&one).jumps.len(), 1);
     for chunks in [1, 2] {
         let par = load_parallel(std::slice::from_ref(&path), plan(chunks))
             .unwrap()
             .unwrap();
-        assert_same(&seq, &par, &format!("{chunks} chunks"));
+        assert_same(&one, &par, &format!("{chunks} chunks"));
     }
 }
 
@@ -239,8 +240,8 @@ fn a_changed_file_is_not_read_again_as_if_it_had_not() {
 
 /// The header is read 64 KiB at a time until its first `fn=` line: one
 /// longer than that (a long `cmd:`), whose `\nfn=` is cut by the end of
-/// the first read, still loads in parallel, per-line detail left in the
-/// file, and gives what the sequential loader gives.
+/// the first read, still loads, per-line detail left in the file, cut
+/// into chunks as in one.
 #[test]
 fn a_header_longer_than_the_first_read_loads_in_parallel() {
     let dir = tempfile::tempdir().unwrap();
@@ -254,12 +255,9 @@ fn a_header_longer_than_the_first_read_loads_in_parallel() {
         text.push_str(&format!("fn=f{f}\n{f} 10\n"));
     }
     std::fs::write(&path, &text).unwrap();
-    let seq = sequential(&path);
-    assert!(
-        seq.parts[0].detail.size() > 0,
-        "the sequential loader keeps it"
-    );
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
+    let one = whole(&path);
+    assert_eq!(one.parts[0].total, [2000 * 10]);
+    loads_cut_as_whole(&path, &one, &[1, 3]);
 }
 
 /// `text` written to a file `name` in a new folder (kept while the
@@ -271,26 +269,26 @@ fn written(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, path)
 }
 
-/// Through the public entry point (in three chunks where the parallel path
-/// does not give up, else sequentially), `path` gives `seq`.
-fn loads_through_load_paths_as(path: &Path, seq: &Profile, what: &str) -> Profile {
+/// Through the public entry point (in three chunks where they do not
+/// give up, else in one), `path` gives `one`.
+fn loads_through_load_paths_as(path: &Path, one: &Profile, what: &str) -> Profile {
     let options = LoadOptions {
         siblings: false,
-        parallel: Some(plan(3)),
+        plan: plan(3),
     };
     let auto = load_paths(&[path.to_path_buf()], options).unwrap();
-    assert_same(seq, &auto, what);
+    assert_same(one, &auto, what);
     auto
 }
 
 /// `path` loads in parallel in each number of `chunks` (per-line detail
-/// left in the file) and gives `seq`.
-fn loads_in_parallel_as_sequentially(path: &Path, seq: &Profile, chunks: &[usize]) {
+/// left in the file) and gives `one`.
+fn loads_cut_as_whole(path: &Path, one: &Profile, chunks: &[usize]) {
     for &chunks in chunks {
         let par = load_parallel(&[path.to_path_buf()], plan(chunks))
             .unwrap()
             .unwrap();
-        assert_same(seq, &par, &format!("{chunks} chunks"));
+        assert_same(one, &par, &format!("{chunks} chunks"));
         let lazy = par.parts[0].detail.size();
         assert_eq!(lazy, 0, "{chunks} chunks: loaded in parallel");
     }
@@ -298,9 +296,9 @@ fn loads_in_parallel_as_sequentially(path: &Path, seq: &Profile, chunks: &[usize
 
 /// Found by the `parallel` fuzz target: a file named in the header
 /// (`fl=(1) a.c`), used by its ID in the body (`cfi=(1)`) and named again
-/// there made the parallel loader give up on one chunk and, cut in three,
+/// there made the chunk reader give up on one chunk and, cut in three,
 /// fail to read the per-line costs again. Named again, with the same name
-/// or another, it loads in parallel.
+/// or another, it loads in chunks.
 #[test]
 fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
     let dir = tempfile::tempdir().unwrap();
@@ -312,9 +310,9 @@ fn a_name_given_again_after_its_use_by_id_loads_in_parallel() {
         )
     };
     std::fs::write(&path, text("a.c")).unwrap();
-    loads_in_parallel_as_sequentially(&path, &sequential(&path), &[1, 2, 3]);
+    loads_cut_as_whole(&path, &whole(&path), &[1, 2, 3]);
     std::fs::write(&path, text("other.c")).unwrap();
-    loads_in_parallel_as_sequentially(&path, &sequential(&path), &[1, 2, 3]);
+    loads_cut_as_whole(&path, &whole(&path), &[1, 2, 3]);
 }
 
 /// IDs used before any definition (named `(7)` until defined, said at the
@@ -332,20 +330,20 @@ fn names_used_before_their_definition_or_given_again_load_in_parallel() {
         }
     }
     let (_dir, path) = written("renamed.callgrind", &text);
-    let seq = sequential(&path);
-    assert_says(&seq, "name (7) used before it was defined");
-    assert_says(&seq, "name (8) used before it was defined");
-    let names = names(&seq.fn_names);
+    let one = whole(&path);
+    assert_says(&one, "name (7) used before it was defined");
+    assert_says(&one, "name (8) used before it was defined");
+    let names = names(&one.fn_names);
     for name in ["(8)", "g50", "g250", "f0_0", "f5_6"] {
         assert!(names.contains(&name.to_string()), "{name}: {names:?}");
     }
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
+    loads_cut_as_whole(&path, &one, &[1, 2, 3, 7]);
 }
 
 /// Counters as `cg_diff` writes them (negative, one of them `i64::MIN`) and
-/// in hex load in parallel, by the sequential loader's rule, per-line
-/// detail left in the file; so does a counter beyond 64 bits, which both
-/// saturate and warn about.
+/// in hex load in chunks, per-line detail left in the file. Near the
+/// limits (`i64::MIN`, a counter beyond 64 bits, saturated and said),
+/// costs of both signs are added in one chunk, in the file's order.
 #[test]
 fn signed_and_hex_counters_load_in_parallel() {
     let mut text = String::from("events: Ir Dr\n");
@@ -353,16 +351,16 @@ fn signed_and_hex_counters_load_in_parallel() {
         text.push_str(&format!("fn=f{f}\n{f} -{f} 0x1f\n+1 3 -4611686018427387\n"));
     }
     let (_dir, path) = written("diff.callgrind", &text);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[0].total[0], -(299 * 300 / 2) + 3 * 300);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 4]);
+    let one = whole(&path);
+    assert_eq!(one.parts[0].total[0], -(299 * 300 / 2) + 3 * 300);
+    loads_cut_as_whole(&path, &one, &[1, 4]);
 
     // Near the limits, costs of both signs are added in the file's order.
     text.push_str("fn=big\n1 -9223372036854775808 99999999999999999999\n");
     std::fs::write(&path, &text).unwrap();
-    let seq = sequential(&path);
-    assert!(!seq.diagnostics.is_empty(), "the sequential loader warns");
-    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
+    let one = whole(&path);
+    assert!(!one.diagnostics.is_empty(), "the saturation is said");
+    cut_gives_up_and_one_chunk_reads(&path, &one, "cost beyond 64 bits");
 }
 
 /// A sum that goes beyond 64 bits and comes back, by costs of both signs
@@ -373,16 +371,16 @@ fn signed_and_hex_counters_load_in_parallel() {
 fn sums_of_both_signs_near_the_limit_are_added_in_the_files_order() {
     let text = "events: Ir\nfn=a\n1 9223372036854775800\nfn=b\n1 1\nfn=a\n1 10\n1 -10\n";
     let (_dir, path) = written("both-signs.callgrind", text);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[0].total, [i64::MAX - 9]);
-    let said: Vec<_> = (seq.diagnostics.iter()).map(|d| d.line).collect();
-    assert_eq!(said, [7], "{:?}", seq.diagnostics);
-    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
+    let one = whole(&path);
+    assert_eq!(one.parts[0].total, [i64::MAX - 9]);
+    let said: Vec<_> = (one.diagnostics.iter()).map(|d| d.line).collect();
+    assert_eq!(said, [7], "{:?}", one.diagnostics);
+    cut_gives_up_and_one_chunk_reads(&path, &one, "cost beyond 64 bits");
 }
 
 /// As yappi writes: every name declared up front by a `fn=` no line uses,
 /// then used in another order. A declaration becomes a function at its
-/// first use in both loaders, so functions are numbered alike, and one
+/// first use, so functions are numbered alike in any chunking, and one
 /// never used is none; chunks cut between the declarations too.
 #[test]
 fn functions_declared_up_front_load_in_parallel() {
@@ -397,14 +395,14 @@ fn functions_declared_up_front_load_in_parallel() {
         ));
     }
     let (_dir, path) = written("declared.callgrind", &text);
-    let seq = sequential(&path);
-    let names: Vec<&str> = seq
+    let one = whole(&path);
+    let names: Vec<&str> = one
         .functions
         .iter()
-        .map(|f| seq.fn_names.name(f.name))
+        .map(|f| one.fn_names.name(f.name))
         .collect();
     assert_eq!(&names[..3], ["f199", "f0", "f197"], "numbered by first use");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 7, 40]);
+    loads_cut_as_whole(&path, &one, &[1, 3, 7, 40]);
 }
 
 /// Several parts in one file (`--dump-before`, another set of events) and a
@@ -429,9 +427,9 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
     text.push_str("==== NEW PROFILING FILE ====\nversion: 1\nevents: Time\n");
     body(&mut text, "g", "11");
     let (_dir, path) = written("parts.callgrind", &text);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts.len(), 3);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 8]);
+    let one = whole(&path);
+    assert_eq!(one.parts.len(), 3);
+    loads_cut_as_whole(&path, &one, &[1, 3, 8]);
 
     // Header lines inside a part that neither start a part nor change what
     // its lines mean: applied at their line, as the loader applies them.
@@ -443,24 +441,23 @@ fn several_parts_and_an_appended_profile_load_in_parallel() {
             1,
         );
     std::fs::write(&path, &inside).unwrap();
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[0].desc, ["late"]);
-    assert_says(&seq, "unknown header `odd:` ignored");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 8]);
+    let one = whole(&path);
+    assert_eq!(one.parts[0].desc, ["late"]);
+    assert_says(&one, "unknown header `odd:` ignored");
+    loads_cut_as_whole(&path, &one, &[1, 3, 8]);
     // One that changes them before the part has data (so it starts no
     // other part): the function declared before it goes on after it.
     let events = text.replacen("fn=(0) f0\n", "fn=(0) f0\nevents: Ir Dr\n", 1);
     std::fs::write(&path, &events).unwrap();
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[0].event_map.len(), 2);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 8]);
+    let one = whole(&path);
+    assert_eq!(one.parts[0].event_map.len(), 2);
+    loads_cut_as_whole(&path, &one, &[1, 3, 8]);
 }
 
 /// Found by the `parallel` fuzz target: the header of a later section
 /// holding body lines (`fe=(27)` and a cost line after `pid:`), which
-/// the sequential loader reads with the function the body before left
-/// waiting (`fn=(258)`, not yet used). The parallel path leaves such a file
-/// to the sequential loader; both give the same profile.
+/// the loader reads with the function the body before left waiting
+/// (`fn=(258)`, not yet used), in one chunk and cut alike.
 /// Body lines after a later part's header belong to the function the
 /// body before left current, with its files, its call's callee and a
 /// `fn=` no line used yet: the part's body goes on from there, and so
@@ -470,39 +467,39 @@ fn a_later_header_with_body_lines_continues_the_function_in_parallel() {
     let text = "version: 1\nevents: Ir\nfn=(1) a\n0 1083\n\nfn=(258) b\npid: 1000\n\
                 fe=(27) x.c\n1 5\n";
     let (_dir, path) = written("header-body.callgrind", text);
-    let seq = sequential(&path);
-    assert_eq!(seq.functions.len(), 2, "b made by its use after the header");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let one = whole(&path);
+    assert_eq!(one.functions.len(), 2, "b made by its use after the header");
+    loads_cut_as_whole(&path, &one, &[1, 2]);
     let text = "events: Ir\nfn=a\n1 5\ncfn=b\ncalls=2 9\n3 4\ncfn=c\npart: 2\n2 7\n\
                 fi=x.c\n4 1\ncalls=1 9\n5 2\nfn=b\n9 3\nfn=d\npart: 3\ndesc: x\n\
                 events: Ir Dr\n+1 2 3\njump=1 +2\n+2\npart: 4\n+1 1 1\n";
     std::fs::write(&path, text).unwrap();
-    let seq = sequential(&path);
-    assert_eq!(seq.parts.len(), 4);
-    let c = seq.find_function("c", "", "").unwrap();
+    let one = whole(&path);
+    assert_eq!(one.parts.len(), 4);
+    let c = one.find_function("c", "", "").unwrap();
     assert_eq!(
-        seq.parts[1].edges[0].callee, c,
+        one.parts[1].edges[0].callee, c,
         "the callee named before the header"
     );
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
+    loads_cut_as_whole(&path, &one, &[1, 2, 3]);
     // What a jump's and a call's next lines name, said before the header.
     let text = "events: Ir\nfn=a\n1 1\njfi=j.c\njfn=b\ncob=lib\ncfi=c.c\npart: 2\n\
                 jump=1 5\n3\ncfn=c\ncalls=1 5\n5 5\n";
     std::fs::write(&path, text).unwrap();
-    let seq = sequential(&path);
-    let jumps = seq.parts[1].decode(&seq).jumps;
-    assert_eq!(seq.files.name(jumps[0].target_file.0), "j.c");
-    let c = seq.functions[seq.parts[1].edges[0].callee.index()];
-    assert_eq!(seq.objects.name(c.object.0), "lib");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let one = whole(&path);
+    let jumps = one.parts[1].decode(&one).jumps;
+    assert_eq!(one.files.name(jumps[0].target_file.0), "j.c");
+    let c = one.functions[one.parts[1].edges[0].callee.index()];
+    assert_eq!(one.objects.name(c.object.0), "lib");
+    loads_cut_as_whole(&path, &one, &[1, 2]);
     // The fuzz target's own input, kept as it was found.
     let found = "# callgrind format\nversion: 0\ncreator: callgrind-3.19. \npid: 1000\nache:line\n\
                  events: Ir\nsumb=(4)_start_main@@GLIBC_2.34\ncalls=1 242 \n0 1083\n\n\
                  fn=(258) 0x00000000000format\nversion: 0\ncreator: callgrind-3.19.0\n\
                  pid: 1000\ncmd:  /tmp3\nfe=(27)\n1";
     std::fs::write(&path, found).unwrap();
-    let seq = sequential(&path);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
+    let one = whole(&path);
+    loads_cut_as_whole(&path, &one, &[1, 2, 3]);
 }
 
 /// Found by the `parallel` fuzz target: an unknown `key=` line (said by
@@ -512,10 +509,10 @@ fn a_later_header_with_body_lines_continues_the_function_in_parallel() {
 fn a_fn_the_chunk_leaves_unused_is_no_function_after_an_unknown_key() {
     let text = "events: Ir\nfn=a\n1 1\nodd=1\nfn=b";
     let (_dir, path) = written("unused.callgrind", text);
-    let seq = sequential(&path);
-    assert_eq!(seq.functions.len(), 1);
-    assert_says(&seq, "unknown line `odd=` ignored");
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let one = whole(&path);
+    assert_eq!(one.functions.len(), 1);
+    assert_says(&one, "unknown line `odd=` ignored");
+    loads_cut_as_whole(&path, &one, &[1, 2]);
 }
 
 /// A body before any `events:` line: each cost line is an error (its
@@ -538,13 +535,13 @@ fn a_body_before_the_events_line_loads_in_parallel() {
         let paths = [path];
         let options = LoadOptions {
             siblings: false,
-            parallel: None,
+            plan: Plan::one_chunk(),
         };
-        let seq = load_paths(&paths, options).err().unwrap().to_string();
-        assert!(seq.ends_with(why), "{seq}");
+        let one = load_paths(&paths, options).err().unwrap().to_string();
+        assert!(one.ends_with(why), "{one}");
         for chunks in [1, 2, 3] {
             let par = load_parallel(&paths, plan(chunks));
-            assert_eq!(par.err().unwrap().to_string(), seq, "{chunks} chunks");
+            assert_eq!(par.err().unwrap().to_string(), one, "{chunks} chunks");
         }
     };
     // The 20th error at the `events:` line itself (a call it ends) is
@@ -576,9 +573,9 @@ fn a_header_ends_at_its_first_body_line() {
     loads_in_parallel_saying("\u{feff}fn=a\n1 1\nevents: Ir\n2 2\n", &[], &[1, 2]);
     let long = "events: Ir\nfn=a\n1 1\npart: 2\n".to_string() + &"+1 1\n".repeat(1 << 20);
     let (_dir, path) = written("long.callgrind", &long);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[1].total, [1 << 20]);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3]);
+    let one = whole(&path);
+    assert_eq!(one.parts[1].total, [1 << 20]);
+    loads_cut_as_whole(&path, &one, &[1, 3]);
 }
 
 /// A header of more lines than are read at once (over 4 MiB of `desc:`
@@ -589,17 +586,17 @@ fn a_header_of_any_length_loads_in_parallel() {
     let desc = format!("desc: {}\n", "d".repeat(100));
     let text = "events: Ir\n".to_string() + &desc.repeat(50_000) + "fn=a\n1 1\n";
     let (_dir, path) = written("long.callgrind", &text);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[0].desc.len(), 50_000);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let one = whole(&path);
+    assert_eq!(one.parts[0].desc.len(), 50_000);
+    loads_cut_as_whole(&path, &one, &[1, 2]);
     let overlong = "x".repeat(cgtui::parse::MAX_LINE + 1);
     let text = format!("events: Ir\n{overlong}\nfn=a\n1 1\n");
     let (_dir, path) = written("overlong.callgrind", &text);
-    let seq = sequential(&path);
-    assert_says(&seq, "line over 16777216 bytes long skipped");
-    assert_eq!(seq.diagnostics[0].line, 2);
-    assert_eq!(seq.parts[0].total, [1]);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let one = whole(&path);
+    assert_says(&one, "line over 16777216 bytes long skipped");
+    assert_eq!(one.diagnostics[0].line, 2);
+    assert_eq!(one.parts[0].total, [1]);
+    loads_cut_as_whole(&path, &one, &[1, 2]);
 }
 
 /// Asserts that `profile` has a diagnostic beginning with `said`.
@@ -611,7 +608,7 @@ fn assert_says(profile: &Profile, said: &str) {
     );
 }
 
-/// Lines the sequential loader reads its own way, warns about or skips
+/// Lines the loader reads its own way, warns about or skips
 /// with an error (more counters than events, a counter beyond 64 bits, a
 /// cost line it cannot read, a position that goes below zero, a `calls=`
 /// followed by another line, a line that is not the format's, `calls=` and
@@ -639,7 +636,7 @@ fn lines_the_loader_warns_about_load_in_parallel() {
         });
     }
     let (_dir, path) = written("warned.callgrind", &text);
-    let seq = sequential(&path);
+    let one = whole(&path);
     for said in [
         "4 counters but 2 events",
         "1 counter(s) beyond the signed 64-bit range saturated",
@@ -655,13 +652,13 @@ fn lines_the_loader_warns_about_load_in_parallel() {
         "call count beyond 64 bits saturated",
         "jump count beyond 64 bits saturated",
     ] {
-        assert_says(&seq, said);
+        assert_says(&one, said);
     }
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3, 7]);
+    loads_cut_as_whole(&path, &one, &[1, 2, 3, 7]);
 }
 
-/// More such lines than a profile keeps diagnostics for: both loaders keep
-/// the same first ones and count the rest, and the lines skipped.
+/// More such lines than a profile keeps diagnostics for: cut or not, the
+/// same first ones are kept and the rest counted, and the lines skipped.
 #[test]
 fn more_unreadable_lines_than_diagnostics_kept_load_in_parallel() {
     let mut text = String::from("events: Ir\n");
@@ -669,22 +666,22 @@ fn more_unreadable_lines_than_diagnostics_kept_load_in_parallel() {
         text.push_str(&format!("fn=f{f}\n{f} 1\n+1 ?\nnonsense\n"));
     }
     let (_dir, path) = written("noisy.callgrind", &text);
-    let seq = sequential(&path);
-    assert_eq!(seq.diagnostics.len(), cgtui::profile::KEPT_DIAGNOSTICS);
-    assert_eq!(seq.dropped_diagnostics, 12_000 - seq.diagnostics.len());
-    assert_eq!(seq.skipped_lines, 12_000);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 3, 7]);
+    let one = whole(&path);
+    assert_eq!(one.diagnostics.len(), cgtui::profile::KEPT_DIAGNOSTICS);
+    assert_eq!(one.dropped_diagnostics, 12_000 - one.diagnostics.len());
+    assert_eq!(one.skipped_lines, 12_000);
+    loads_cut_as_whole(&path, &one, &[1, 3, 7]);
 }
 
-/// `text`, written to a file, says each of `said` when loaded sequentially,
-/// and loads in parallel in each number of `chunks` as it does so.
+/// `text`, written to a file, says each of `said` when loaded in one chunk,
+/// and loads in each number of `chunks` as it does so.
 fn loads_in_parallel_saying(text: &str, said: &[&str], chunks: &[usize]) {
     let (_dir, path) = written("said.callgrind", text);
-    let seq = sequential(&path);
+    let one = whole(&path);
     for said in said {
-        assert_says(&seq, said);
+        assert_says(&one, said);
     }
-    loads_in_parallel_as_sequentially(&path, &seq, chunks);
+    loads_cut_as_whole(&path, &one, chunks);
 }
 
 /// `events: Ir` and the blocks `block` writes for functions 0 to `n - 1`.
@@ -699,7 +696,7 @@ fn calling(f: usize) -> String {
 
 /// Found by the `parallel` fuzz target: a part whose last `calls=` has no
 /// cost line before the next part's header loaded in parallel (the call
-/// dropped, as the sequential loader drops it), but reading that
+/// dropped, as one chunk drops it), but reading that
 /// function's lines again gave up at the part's end.
 #[test]
 fn a_call_cut_off_by_the_next_part_is_dropped_when_read_again_too() {
@@ -748,7 +745,7 @@ fn a_file_that_ends_after_calls_loads_in_parallel() {
 }
 
 /// A line longer than any reader keeps (16 MiB) is skipped and said at its
-/// line by both loaders, in parallel too: in the middle of a function,
+/// line, in one chunk and cut: in the middle of a function,
 /// between a `calls=` and its cost line (the call waits on past it), and
 /// as the file's last line without its `\n` (which then looks truncated).
 #[test]
@@ -777,9 +774,9 @@ fn an_overlong_line_is_skipped_in_parallel_too() {
 /// Found by the `parallel` fuzz target: a sum that overflows (ten costs of
 /// 18 digits in one function) was added once by the quick reading, which
 /// then declined the line, and again by the general one, which found no
-/// overflow in the wrapped sum: the parallel loader went on with a wrong
-/// total instead of leaving the file to the sequential loader, which
-/// saturates it and says so.
+/// overflow in the wrapped sum: the chunks went on with a wrong total
+/// instead of leaving the file to one chunk, which saturates it and says
+/// so.
 #[test]
 fn a_sum_that_overflows_is_not_added_twice() {
     let mut text = String::from("events: Ir\n");
@@ -791,25 +788,24 @@ fn a_sum_that_overflows_is_not_added_twice() {
         text.push_str(&format!("{line} 999999999999999999\n"));
     }
     let (_dir, path) = written("overflow.callgrind", &text);
-    let seq = sequential(&path);
-    assert_says(&seq, "costs add up beyond");
-    // Read in one chunk, in the file's order, the sum saturates as it does
-    // sequentially.
-    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
+    let one = whole(&path);
+    assert_says(&one, "costs add up beyond");
+    // Read in one chunk, in the file's order, the sum saturates.
+    cut_gives_up_and_one_chunk_reads(&path, &one, "cost beyond 64 bits");
 }
 
 /// Cut in chunks, `path` makes the chunk reader give up (`why`); read as
-/// one chunk it gives `seq`, and the load takes that way.
-fn cut_gives_up_and_one_chunk_reads(path: &Path, seq: &Profile, why: &str) {
+/// one chunk it gives `one`, and the load takes that way.
+fn cut_gives_up_and_one_chunk_reads(path: &Path, one: &Profile, why: &str) {
     let cut = load_parallel(&[path.to_path_buf()], plan(2)).unwrap();
     assert_eq!(cut.err(), Some(why));
-    loads_in_parallel_as_sequentially(path, seq, &[1]);
-    let auto = loads_through_load_paths_as(path, seq, "through load_paths");
+    loads_cut_as_whole(path, one, &[1]);
+    let auto = loads_through_load_paths_as(path, one, "through load_paths");
     assert_eq!(auto.parts[0].detail.size(), 0, "read as one chunk");
 }
 
 /// Sums that go beyond 64 bits in two parts, by costs and by a call count,
-/// read in one chunk: saturated, said once in the file, as sequentially.
+/// read in one chunk: saturated, said once in the file.
 #[test]
 fn sums_beyond_64_bits_saturate_in_one_chunk() {
     let big = "9223372036854775000";
@@ -818,16 +814,16 @@ fn sums_beyond_64_bits_saturate_in_one_chunk() {
          cfn=b\ncalls={big}0 1\n3 1\npart: 2\nevents: Ir\nfn=a\n1 {big}\n1 {big}\n"
     );
     let (_dir, path) = written("saturated.callgrind", &text);
-    let seq = sequential(&path);
+    let one = whole(&path);
     let said = |p: &Profile| {
         (p.diagnostics.iter())
             .filter(|d| d.message.starts_with("costs add up beyond"))
             .map(|d| d.line)
             .collect::<Vec<_>>()
     };
-    assert_eq!(said(&seq), [4], "{:?}", seq.diagnostics);
-    assert_eq!(seq.parts[0].edges[0].count, u64::MAX);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+    assert_eq!(said(&one), [4], "{:?}", one.diagnostics);
+    assert_eq!(one.parts[0].edges[0].count, u64::MAX);
+    loads_cut_as_whole(&path, &one, &[1]);
 }
 
 /// One function spelled two ways in a body (by the ID a part before
@@ -839,11 +835,11 @@ fn a_function_spelled_two_ways_sums_in_the_files_order() {
     let text = "events: Ir\nfn=(1) a\n1 1\npart: 2\nfn=(1)\n1 9223372036854775800\n\
                 fn=a\n1 10\nfn=(1)\n1 -10\n";
     let (_dir, path) = written("two-ways.callgrind", text);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts[1].total, [i64::MAX - 10]);
-    let said: Vec<_> = (seq.diagnostics.iter()).map(|d| d.line).collect();
-    assert_eq!(said, [8], "{:?}", seq.diagnostics);
-    cut_gives_up_and_one_chunk_reads(&path, &seq, "cost beyond 64 bits");
+    let one = whole(&path);
+    assert_eq!(one.parts[1].total, [i64::MAX - 10]);
+    let said: Vec<_> = (one.diagnostics.iter()).map(|d| d.line).collect();
+    assert_eq!(said, [8], "{:?}", one.diagnostics);
+    cut_gives_up_and_one_chunk_reads(&path, &one, "cost beyond 64 bits");
 }
 
 /// A part's first position written relative (`+3`): relative to 0, where
@@ -853,31 +849,31 @@ fn a_function_spelled_two_ways_sums_in_the_files_order() {
 fn a_relative_position_at_a_parts_start_loads_in_parallel() {
     let text = "events: Ir\nfn=main\n+3 5\n-1 2\npart: 2\nevents: Ir\nfn=g\n+7 1\n";
     let (_dir, path) = written("relative.callgrind", text);
-    let seq = sequential(&path);
-    assert_eq!(seq.parts.len(), 2);
-    assert!(seq.diagnostics.is_empty(), "{:?}", seq.diagnostics);
+    let one = whole(&path);
+    assert_eq!(one.parts.len(), 2);
+    assert!(one.diagnostics.is_empty(), "{:?}", one.diagnostics);
     let lines = |part: usize| {
-        let d = seq.parts[part].decode(&seq);
+        let d = one.parts[part].decode(&one);
         d.lines.iter().map(|l| l.line).collect::<Vec<_>>()
     };
     assert_eq!((lines(0), lines(1)), (vec![3, 2], vec![7]));
-    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+    loads_cut_as_whole(&path, &one, &[1]);
 }
 
 /// Blocks whose first position is relative to the block before: cut into
 /// chunks, a chunk can not know where it starts and gives up; the load
-/// then reads the body as one chunk, in the file's order, rather than
-/// with the sequential loader (its lines left in the file).
+/// then reads the body as one chunk, in the file's order (its lines left
+/// in the file).
 #[test]
 fn positions_relative_across_chunks_load_as_one_chunk() {
     let text = profile_of(2000, |f| format!("fn=f{f}\n+2 {f}\n-1 1\n"));
     let (_dir, path) = written("relative.callgrind", &text);
-    let seq = sequential(&path);
-    cut_gives_up_and_one_chunk_reads(&path, &seq, "position relative to one before the chunk");
+    let one = whole(&path);
+    cut_gives_up_and_one_chunk_reads(&path, &one, "position relative to one before the chunk");
 }
 
 /// Names whose ID is beyond 64 bits are said at their line and set
-/// nothing, a function's becoming `???`, in parallel as sequentially (they
+/// nothing, a function's becoming `???`, cut or not (they
 /// made the chunks give up before); an unclosed `(` is a name as written.
 #[test]
 fn unreadable_names_load_in_parallel() {
@@ -893,17 +889,17 @@ fn unreadable_names_load_in_parallel() {
 
 /// Found by the `parallel` fuzz target once names no longer made it give
 /// up: a `jcnd=` whose executed count is beyond 64 bits (saturated to
-/// `u64::MAX`) came back one less from the sequential loader's store of
-/// per-line detail, which the chunk reader reads again from the file.
+/// `u64::MAX`) came back one less from the store of per-line detail the
+/// loader kept then, which the chunk reader reads again from the file.
 #[test]
 fn a_saturated_jump_count_is_kept_whole() {
     let text = "positions: instr line\nevents: Ir\nfn=main\n0x10 3 1\n\
                 jcnd=64/99999999999999999999999 -2 +1\n* * 1\n";
     let (_dir, path) = written("jcnd.callgrind", text);
-    let seq = sequential(&path);
-    assert_says(&seq, "jump count beyond 64 bits saturated");
-    assert_eq!(seq.parts[0].decode(&seq).jumps[0].executed, Some(u64::MAX));
-    loads_in_parallel_as_sequentially(&path, &seq, &[1]);
+    let one = whole(&path);
+    assert_says(&one, "jump count beyond 64 bits saturated");
+    assert_eq!(one.parts[0].decode(&one).jumps[0].executed, Some(u64::MAX));
+    loads_cut_as_whole(&path, &one, &[1]);
 }
 
 /// Found by the `parallel` fuzz target: an ID renamed in one part's body
@@ -915,17 +911,17 @@ fn a_part_starts_from_the_names_its_header_gives() {
     let text = "events: Ir\nfl=(1) a.c\nfn=(1) f\n1 1\nfl=(1) b.c\nfn=(2) g\n2 2\n\
                 part: 2\nfl=(1) c.c\nfn=(3) h\n3 3\ncfi=(1)\ncfn=(3)\ncalls=1 3\n3 1\n";
     let (_dir, path) = written("renamed.callgrind", text);
-    let seq = sequential(&path);
-    assert!(seq.diagnostics.is_empty(), "{:?}", seq.diagnostics);
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2]);
+    let one = whole(&path);
+    assert!(one.diagnostics.is_empty(), "{:?}", one.diagnostics);
+    loads_cut_as_whole(&path, &one, &[1, 2]);
 }
 
 /// An appended profile whose header is followed by body lines before its
 /// first `fn=` (no function is current after `version:`, so they are only
 /// said to be out of place, or set where the next lines are), and whose
 /// last `calls=` waits for a cost line the `fn=` ends: read by the loader
-/// with the header, the body in chunks (it was left to the sequential
-/// loader before).
+/// with the header, the body in chunks (it was left to a loader of its
+/// own before).
 #[test]
 fn body_lines_before_an_appended_profiles_first_fn_load_in_parallel() {
     let mut text = profile_of(30, calling);
@@ -949,7 +945,7 @@ fn a_parts_shape_changed_before_its_data_loads_in_parallel() {
     text +=
         &profile_of(40, |f| format!("fn=f{f}\n0x1{f} {f} 1 2\n+2 -1 3\n"))["events: Ir\n".len()..];
     let (_dir, path) = written("shape.callgrind", &text);
-    let seq = sequential(&path);
-    assert_eq!((seq.parts.len(), seq.parts[0].width()), (1, 2));
-    loads_in_parallel_as_sequentially(&path, &seq, &[1, 2, 3]);
+    let one = whole(&path);
+    assert_eq!((one.parts.len(), one.parts[0].width()), (1, 2));
+    loads_cut_as_whole(&path, &one, &[1, 2, 3]);
 }

@@ -336,9 +336,9 @@ fn loaded(p: &Profile, i: usize) -> Facts {
 
 // ------------------------------------------------------------------ tests
 
-/// Loads the written files: sequentially (from memory if there is one),
-/// or through the parallel path with `plan`. The directory the files are in
-/// must outlive the profile: the parallel path reads detail from them again.
+/// Loads the written files: one from memory (`load_reader`) without a
+/// `plan`, or from files cut as `plan` says. The directory the files are
+/// in must outlive the profile: detail is read from them again.
 fn load(texts: &[String], plan: Option<Plan>) -> (Profile, Option<tempfile::TempDir>) {
     if let ([text], None) = (texts, plan) {
         return (load_reader("roundtrip.cg", text.as_bytes()).unwrap(), None);
@@ -355,7 +355,7 @@ fn load(texts: &[String], plan: Option<Plan>) -> (Profile, Option<tempfile::Temp
         .collect();
     let options = LoadOptions {
         siblings: false,
-        parallel: plan,
+        plan: plan.unwrap_or_else(Plan::automatic),
     };
     (load_paths(&paths, options).unwrap(), Some(dir))
 }
@@ -400,9 +400,8 @@ proptest! {
         })?;
     }
 
-    /// The same through the parallel loader, cut into many chunks (it gives
-    /// up on what it does not handle, and the sequential loader takes over:
-    /// either way the result must be the model).
+    /// The same from files cut into many chunks (where the chunks give up,
+    /// one chunk reads each body: either way the result must be the model).
     #[test]
     fn written_profiles_load_back_in_parallel(m in model(), s in style(), chunks in 1usize..6) {
         let texts = write(&m, &s);

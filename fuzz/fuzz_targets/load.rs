@@ -1,7 +1,7 @@
-//! Bytes in, written to a file and loaded as `cgtui` loads a file (the
-//! chunk reader, then one chunk, then the sequential loader where each
-//! gives up), its analysis made: a profile with diagnostics or a load
-//! error out, never a panic, a hang or unbounded memory.
+//! Bytes in, written to a file and loaded as `cgtui` loads a file (cut
+//! into chunks, then in one chunk where they give up), its analysis made:
+//! a profile with diagnostics or a load error out, never a panic, a hang
+//! or unbounded memory.
 
 #![no_main]
 

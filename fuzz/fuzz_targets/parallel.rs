@@ -1,12 +1,12 @@
-//! Bytes in, written to a file, loaded by the chunk reader in one chunk and
-//! in several (2 to 7), and by the sequential loader: where the chunk reader
-//! does not give up, all must give the same profile (names, functions, self
-//! costs, calls, totals, diagnostics and every per-line record read again
-//! from the file), or the same error.
+//! Bytes in, written to a file, loaded with each body in one chunk, read in
+//! the file's order, and cut into several (2 to 7): where the chunks do not
+//! give up, both must give the same profile (names, functions, self costs,
+//! calls, totals, diagnostics and every per-line record read again from the
+//! file), or the same error; one chunk never gives up.
 
 #![no_main]
 
-use cgtui::parse::{LoadOptions, Plan, load_parallel, load_paths};
+use cgtui::parse::{Plan, load_parallel};
 use cgtui::profile::{Detail, Profile};
 use libfuzzer_sys::fuzz_target;
 
@@ -49,27 +49,25 @@ fuzz_target!(|data: &[u8]| {
     if std::fs::write(&path, data).is_err() {
         return;
     }
-    let options = LoadOptions {
-        siblings: false,
-        parallel: None,
-    };
-    let sequential = load_paths(std::slice::from_ref(&path), options);
-    // One chunk, and as many as the input's length picks (2 to 7): the
-    // chunk reader must give the same profile however the body is cut.
-    let chunked = |chunks| {
+    let load = |chunks| {
         let plan = Plan { chunks, threads: 2 };
         load_parallel(std::slice::from_ref(&path), plan)
     };
-    let sequential = sequential.map(|p| shape(&p)).map_err(|e| e.to_string());
-    for chunks in [1, 2 + data.len() % 6] {
-        // Giving up is allowed (`load_paths` then reads otherwise); a
-        // profile or an error must be the sequential loader's.
-        let chunked = match chunked(chunks) {
-            Ok(Err(_gave_up)) => continue,
-            Ok(Ok(p)) => Ok(shape(&p)),
-            Err(e) => Err(e.to_string()),
-        };
-        assert_eq!(sequential, chunked, "{chunks} chunks");
+    let whole = match load(1) {
+        Ok(Err(why)) => panic!("one chunk gave up: {why}"),
+        Ok(Ok(p)) => Ok(shape(&p)),
+        Err(e) => Err(e.to_string()),
+    };
+    // As many chunks as the input's length picks: the same profile however
+    // the body is cut. Giving up is allowed (one chunk then reads it).
+    let chunks = 2 + data.len() % 6;
+    let cut = match load(chunks) {
+        Ok(Err(_gave_up)) => None,
+        Ok(Ok(p)) => Some(Ok(shape(&p))),
+        Err(e) => Some(Err(e.to_string())),
+    };
+    if let Some(cut) = cut {
+        assert_eq!(whole, cut, "{chunks} chunks");
     }
     let _ = std::fs::remove_dir_all(&dir);
 });

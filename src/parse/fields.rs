@@ -1,50 +1,7 @@
-//! A cost line split into its fields, without knowing yet how many are
-//! subpositions: the reader thread does this for most lines, the loader
-//! thread gives the fields their meaning (`Loader::apply_fields`).
-
-/// One blank-separated field of a cost line, as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    /// `*`
-    Same,
-    /// `+N`
-    Plus(u64),
-    /// `-N` (a relative subposition, or a negative counter)
-    Minus(u64),
-    /// `N` or `0xN`
-    Abs(u64),
-}
-
-/// Fields a line may have and still be tokenized (3 subpositions + counters).
-pub const MAX_FIELDS: usize = 19;
-
-/// Appends the fields of `line` to `out`. Returns false, leaving `out` as it
-/// was, on anything unusual (too many fields, numbers of 19 digits or more,
-/// stray bytes): the general path then reads the line and reports it.
-pub fn tokenize(line: &[u8], out: &mut Vec<Field>) -> bool {
-    let before = out.len();
-    let mut i = 0;
-    while i < line.len() {
-        let field = match line[i] {
-            b'*' => {
-                i += 1;
-                Some(Field::Same)
-            }
-            b'+' => digits(line, &mut i, 1).map(Field::Plus),
-            b'-' => digits(line, &mut i, 1).map(Field::Minus),
-            _ => absolute(line, &mut i).map(Field::Abs),
-        };
-        let ok = field.is_some() && out.len() - before < MAX_FIELDS && blanks(line, &mut i);
-        match field {
-            Some(f) if ok => out.push(f),
-            _ => {
-                out.truncate(before);
-                return false;
-            }
-        }
-    }
-    true
-}
+//! The scanner's shortcuts for the lines nearly every profile is made of
+//! (plain counters, `key=value`, `(id) name`, counts): each reads what the
+//! parser of its line kind in `lines` reads, or declines, and the line is
+//! then read by that parser (checked by the tests below).
 
 /// Decimal digits at `*i + skip`, at most 18 of them (so no overflow: longer
 /// numbers go to the general path, which saturates and warns).
@@ -219,35 +176,8 @@ pub fn skip_blanks(line: &[u8], i: &mut usize) {
 mod tests {
     use super::*;
 
-    fn fields(s: &str) -> Option<Vec<Field>> {
-        let mut out = vec![Field::Same];
-        tokenize(s.as_bytes(), &mut out).then(|| out[1..].to_vec())
-    }
-
     #[test]
-    fn splits_every_kind_of_field() {
-        use Field::*;
-        assert_eq!(
-            fields("0x4a +3 -2 * 17 -5 "),
-            Some(vec![Abs(0x4a), Plus(3), Minus(2), Same, Abs(17), Minus(5)])
-        );
-        assert_eq!(fields(""), Some(vec![]));
-    }
-
-    #[test]
-    fn leaves_the_unusual_to_the_general_path() {
-        assert_eq!(fields("1 x"), None);
-        assert_eq!(fields("1,2"), None);
-        assert_eq!(fields("1 1234567890123456789"), None); // 19 digits
-        assert_eq!(fields("0x 5"), None);
-        assert_eq!(fields(&"1 ".repeat(MAX_FIELDS + 1)), None);
-        let mut out = vec![Field::Same];
-        assert!(!tokenize(b"1 2 x", &mut out));
-        assert_eq!(out, vec![Field::Same], "nothing appended on failure");
-    }
-
-    #[test]
-    fn plain_counters_read_what_tokenize_reads() {
+    fn plain_counters_read_what_the_cost_line_parser_reads() {
         for text in [
             "1 2 3",
             "17  0\t5 ",
@@ -256,21 +186,19 @@ mod tests {
             "-3",
             "1 2x",
             "1234567890123456789",
+            "123456789012345678",
             "9 9 9 9 9",
         ] {
             let mut out = [0i64; 4];
-            let mut fields = Vec::new();
-            let tokens = tokenize(text.as_bytes(), &mut fields).then_some(fields);
+            let mut costs = Vec::new();
+            let parsed = crate::parse::lines::counters(text.as_bytes(), 0, &mut costs);
             match plain_counters(text.as_bytes(), &mut out) {
                 Some((n, end)) => {
                     assert_eq!(end, text.len());
-                    let want: Vec<Field> = out[..n].iter().map(|&c| Field::Abs(c as u64)).collect();
-                    assert_eq!(tokens, Some(want), "{text:?}");
+                    assert_eq!((parsed, &out[..n]), (Ok(0), &costs[..]), "{text:?}");
                 }
                 None => assert!(
-                    tokens.is_none_or(|t| t.len() > 4
-                        || t.iter().any(|f| !matches!(f, Field::Abs(_)))
-                        || text.contains('x')),
+                    costs.len() > 4 || text.contains(['x', '-']) || text.len() >= 19,
                     "{text:?} declined"
                 ),
             }

@@ -7,10 +7,9 @@
 //! the target on `calls=`/`jump=`/`jcnd=` lines, the cost line after `calls=`
 //! and the position row after a jump are relative to it without moving it.
 
-use super::fields::{Field, tokenize};
-use super::lines::{self, SubPos};
+use super::lines;
 use super::{EdgeIndex, IdMap, LoadError, messages};
-use crate::profile::{Cost, FileId, FnId, ObjId, Part, Profile, Severity};
+use crate::profile::{FileId, FnId, ObjId, Part, Profile, Severity};
 use std::collections::HashSet;
 
 const NO_ROW: u32 = u32::MAX;
@@ -23,17 +22,14 @@ const MAX_EVENTS: usize = 256;
 /// is not a profile at all.
 const NOT_A_PROFILE_AFTER: usize = 20;
 
-/// A `calls=` or jump line waiting for its next line, with the profile's ids.
-type Pending = super::context::Pending<FnId, FileId>;
-
 /// Where a line is, with the profile's ids.
 type Context = super::context::Context<ObjId, FileId, FnId, u32>;
 
+/// The name spaces of a header's `ob=` and `fl=` lines.
 #[derive(Clone, Copy)]
 enum Space {
     File,
     Object,
-    Function,
 }
 
 /// A derived event definition, resolved once every raw event is known.
@@ -59,13 +55,9 @@ pub struct Loader<'p> {
     at: Context,
     /// (name, file, object) of a `fn=` no line has used yet.
     declared: Option<(u32, FileId, ObjId)>,
-    pending: Pending,
-    last: [u64; 3],
-    pos: [SubPos; 3],
-    costs: Vec<Cost>,
+    /// A `calls=` line at a body's end waits for its cost line.
+    call_waits: bool,
     warned: HashSet<Vec<u8>>,
-    /// Reused for cost lines split on this thread.
-    fields: Vec<Field>,
     /// Function -> its row in the current part's `self_costs` (`NO_ROW`:
     /// none yet); reset where used when the part ends.
     row_of: Vec<u32>,
@@ -98,12 +90,8 @@ impl<'p> Loader<'p> {
             fns: IdMap::default(),
             at: Context::default(),
             declared: None,
-            pending: Pending::None,
-            last: [0; 3],
-            pos: [SubPos::Same; 3],
-            costs: Vec::new(),
+            call_waits: false,
             warned: HashSet::new(),
-            fields: Vec::new(),
             row_of: Vec::new(),
             edge_index: EdgeIndex::default(),
             last_error_line: 0,
@@ -156,8 +144,7 @@ impl<'p> Loader<'p> {
     fn reset_positions(&mut self) {
         self.at = Context::default();
         self.declared = None;
-        self.pending = Pending::None;
-        self.last = [0; 3];
+        self.call_waits = false;
     }
 
     /// Ends the current file. `ended_mid_line`: its last line had no newline.
@@ -172,11 +159,7 @@ impl<'p> Loader<'p> {
                 reason,
             });
         }
-        // A jump without its position row is at the last position, here too.
-        if matches!(self.pending, Pending::Jump { .. }) {
-            self.pending_without_cost_line();
-        }
-        if matches!(self.pending, Pending::Call { .. } | Pending::SkipNext) {
+        if self.call_waits {
             self.warn("file ends after `calls=` without its cost line: it looks truncated".into());
         } else if ended_mid_line && self.last_error_line == self.line_no && self.line_no > 0 {
             self.warn("file ends in the middle of a line: it looks truncated".into());
@@ -206,8 +189,7 @@ impl<'p> Loader<'p> {
             self.profile.parts.push(done);
         }
         self.part_has_data = false;
-        self.pending = Pending::None;
-        self.last = [0; 3];
+        self.call_waits = false;
     }
 
     fn error(&mut self, message: String) {
@@ -236,13 +218,10 @@ impl<'p> Loader<'p> {
             .diagnose(&self.source_name, line, Severity::Warning, message);
     }
 
-    /// Applies one line (without its `\n`), whose fields the reader thread
-    /// may already have split (`Some` for a cost line it could tokenize).
-    pub fn line_with_fields(
-        &mut self,
-        raw: &[u8],
-        fields: Option<&[Field]>,
-    ) -> Result<(), LoadError> {
+    /// Applies one line (without its `\n`) of a header, or one the scanner
+    /// leaves to the loader (`Kind::Trailer`, an unknown `key=`): never a
+    /// cost line.
+    pub fn line(&mut self, raw: &[u8]) -> Result<(), LoadError> {
         self.line_no += 1;
         // A UTF-8 byte order mark, as some editors save files.
         let raw = match raw.strip_prefix(b"\xef\xbb\xbf") {
@@ -251,29 +230,13 @@ impl<'p> Loader<'p> {
         };
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let first = line.first().copied().unwrap_or(b' ');
-        let is_cost = first.is_ascii_digit() || matches!(first, b'+' | b'-' | b'*');
         let is_blank = first == b'#' || line.trim_ascii().is_empty();
         // Comments and blank lines are allowed anywhere, even between a
-        // `calls=`/jump line and its row (KCachegrind waits across them too).
-        if !is_cost && !is_blank && !matches!(self.pending, Pending::None) {
-            self.pending_without_cost_line();
+        // `calls=` line and its cost line (KCachegrind waits across them too).
+        if !is_blank {
+            self.call_waits = false;
         }
-        if is_cost {
-            self.use_declared();
-            let fast = match fields {
-                Some(fields) => self.apply_fields(fields),
-                None => {
-                    let mut scratch = std::mem::take(&mut self.fields);
-                    scratch.clear();
-                    let fast = tokenize(line, &mut scratch) && self.apply_fields(&scratch);
-                    self.fields = scratch;
-                    fast
-                }
-            };
-            if !fast {
-                self.cost_line(line);
-            }
-        } else if is_blank {
+        if is_blank {
             // comment or blank
         } else if line.starts_with(b"==== NEW PROFILING FILE") {
             self.finish_part();
@@ -289,14 +252,14 @@ impl<'p> Loader<'p> {
         self.still_a_profile()
     }
 
-    /// Gives up on a file that has made too many errors before its
-    /// `events:` line: it is likely no profile at all.
     /// Whether the lines read so far are no profile whatever follows them:
     /// `still_a_profile` said so.
     pub fn gave_up_before_events(&self) -> bool {
         !self.events_declared && self.errors_before_events >= NOT_A_PROFILE_AFTER
     }
 
+    /// Gives up on a file that has made too many errors before its
+    /// `events:` line: it is likely no profile at all.
     fn still_a_profile(&self) -> Result<(), LoadError> {
         if self.gave_up_before_events() {
             return Err(LoadError::NotAProfile {
@@ -322,18 +285,6 @@ impl<'p> Loader<'p> {
         }
         self.error(messages::overlong_line());
         Ok(())
-    }
-
-    fn pending_without_cost_line(&mut self) {
-        if let Pending::Call { .. } = self.pending {
-            self.error(messages::CALL_WITHOUT_COST_LINE.into());
-        }
-        // A jump's position row may be missing; the jump is then at the last position.
-        if let Pending::Jump { .. } = self.pending {
-            let at = self.last;
-            self.push_jump(at);
-        }
-        self.pending = Pending::None;
     }
 }
 

@@ -1,13 +1,14 @@
-//! Loading a plain profile file on every core. A file is one section or
-//! more (`sections`: several parts, an appended profile), each a header
-//! (its header lines, up to its first body line), which goes through the
-//! `Loader`, and a body, which goes on from where the lines before it
-//! left off (`Continued`). A body is cut at `fn=` lines into small
-//! chunks, scanned by a thread per core with names and functions local
-//! to each chunk (`scan`, `local`, its lines read by `lines_of`); each
-//! chunk is then merged, in file order, by the thread that scanned it
-//! (`turns`), which gives every name and function the id the sequential
-//! loader would have given it. The merge has two stages (names, then the
+//! The reader of the format: a profile's plain text (`Text`: a file, or a
+//! stream made one by `spool`), read on every core. A text is one section
+//! or more (`sections`: several parts, an appended profile), each a
+//! header (its header lines, up to its first body line), which goes
+//! through the `Loader`, and a body, which goes on from where the lines
+//! before it left off (`Continued`). A body is cut at `fn=` lines into
+//! small chunks, scanned by a thread per core with names and functions
+//! local to each chunk (`scan`, `local`, its lines read by `lines_of`);
+//! each chunk is then merged, in file order, by the thread that scanned
+//! it (`turns`), which gives every name and function its id in the order
+//! the file first names it. The merge has two stages (names, then the
 //! rest), so a thread can intern a chunk's names while another adds the
 //! chunk before it to the profile.
 //!
@@ -16,13 +17,13 @@
 //! function's blocks again when a view asks for them. That is what keeps
 //! the load fast and its memory far below the size of the file.
 //!
-//! What the sequential loader says about a line on its own is noted by
-//! the scanner and said by the merge at that line (`notes`); what it would
-//! warn about, saturate or resolve in a way that depends on the order of
-//! the chunks makes a chunk give up (`Bail`). Where only the cutting made
-//! it give up (`Bail::cut_only`), the caller loads the files again with
-//! the body in one chunk, read in the file's order; what gives up there
-//! too, the sequential loader reads.
+//! What the scanner says about a line on its own is noted and said by
+//! the merge at that line (`notes`). What depends on the lines before a
+//! chunk in a way the chunk cannot know (a position relative to one
+//! before it, a sum that may saturate) makes it give up (`Bail`); the
+//! caller then reads the files again with each body in one chunk, in the
+//! file's order, which never gives up on these (`Bail::cut_only`). The
+//! same scanner and merge read every text, cut or not.
 
 mod line_kind;
 mod lines_of;
@@ -52,7 +53,7 @@ pub(super) use sink::Last;
 pub(super) use sums::Sums;
 use sums::SumsRoom;
 
-/// Why the parallel path gave up on a file (the sequential loader then reads it).
+/// Why the chunks gave up on a file (one chunk then reads it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bail(pub &'static str);
 
@@ -72,17 +73,6 @@ impl Bail {
             .iter()
             .any(|b| b.0 == why)
     }
-}
-
-/// How a file was loaded.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Loaded in parallel; the bytes read.
-    Loaded(u64),
-    /// Empty, or not a plain file that starts like a Callgrind profile.
-    NotEligible,
-    /// Gave up part way; the profile must be loaded again sequentially.
-    Bailed(&'static str),
 }
 
 /// When and how to load in parallel.
@@ -128,14 +118,14 @@ impl Plan {
 const CHUNK_BYTES: u64 = 512 << 10;
 
 /// Loads `text` (shown as `name`) into `loader` in parallel as `plan`
-/// says.
+/// says; gives the bytes read, or why the chunks gave up.
 pub(super) fn load_file(
     loader: &mut Loader<'_>,
     text: &Text,
     name: &str,
     plan: Plan,
     progress: Progress<'_>,
-) -> Result<Outcome, LoadError> {
+) -> Result<Result<u64, Bail>, LoadError> {
     let io = |source| LoadError::Io {
         path: name.to_string(),
         source,
@@ -159,12 +149,11 @@ pub(super) fn load_file(
         // lines before it left off (a cost line after `part:`).
         let continued = (!head[body..].starts_with(b"fn=")).then(|| loader.continued());
         let mut first_line = loader.line_count() + 1;
-        let from = loader.body_start(first_line);
         // A header inside a part (an `events:` before its first cost) goes
         // on only while the part has no data: its records, none, are then
         // those of the body after it alone (`set_lazy_detail`).
         let Some((npos, width)) = loader.body_shape() else {
-            return Ok(Outcome::Bailed("header not as expected"));
+            return Ok(Err(Bail("header not as expected")));
         };
         let start = header_at + body as u64;
         read.fetch_add(body as u64, Ordering::Relaxed);
@@ -175,7 +164,6 @@ pub(super) fn load_file(
             npos,
             width,
             file_len: len,
-            start: from,
             continued,
         };
         let mut blocks = Blocks::new(npos);
@@ -195,7 +183,7 @@ pub(super) fn load_file(
             (&mut first_line, &mut blocks),
         )? {
             Ok(cut) => cut.or(planned),
-            Err(Bail(why)) => return Ok(Outcome::Bailed(why)),
+            Err(bail) => return Ok(Err(bail)),
         };
         loader.set_line_count(first_line - 1);
         let end = cut.unwrap_or(len);
@@ -218,7 +206,7 @@ pub(super) fn load_file(
     }
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
-    Ok(Outcome::Loaded(len))
+    Ok(Ok(len))
 }
 
 /// Reads the header that starts at byte `at` of `file` (`sections::header`):
@@ -262,11 +250,11 @@ fn next_header(
 fn read_header(loader: &mut Loader<'_>, head: &[u8]) -> Result<(), LoadError> {
     for line in head.split_inclusive(|&b| b == b'\n') {
         match line.strip_suffix(b"\n") {
-            Some(text) => loader.line_with_fields(text, None)?,
+            Some(text) => loader.line(text)?,
             // What a header ends in without a line end: the file's last
             // line, or a byte order mark before the body's first line.
             None if line == sections::BOM => {}
-            None => loader.line_with_fields(line, None)?,
+            None => loader.line(line)?,
         }
     }
     Ok(())
@@ -373,14 +361,13 @@ fn ends_mid_line(file: &mut TextReader, len: u64) -> std::io::Result<bool> {
 
 /// What every chunk of a part shares: its subpositions and events, the
 /// file's length (a chunk that ends before it ends before a line), and
-/// where the first chunk starts from: positions, and the place the body
-/// before left off if it goes on (`Continued`).
+/// the place the body before left off, if the first chunk goes on from
+/// there (`Continued`); its positions start at 0, as every part's do.
 #[derive(Clone, Copy)]
 struct Shape {
     npos: usize,
     width: usize,
     file_len: u64,
-    start: Last,
     continued: Option<scan::Continued>,
 }
 
@@ -460,7 +447,7 @@ fn scan_lines<S: Sink>(
     read: &AtomicU64,
 ) -> std::io::Result<Result<Scanner<S>, Bail>> {
     let (npos, width) = (shape.npos, shape.width);
-    let last = if first { shape.start } else { Last::default() };
+    let last = if first { Last::START } else { Last::default() };
     let mut scanner = Scanner::with_tables(sink, tables, npos, width, last);
     if let (true, Some(continued)) = (first, &shape.continued) {
         scanner.continue_from(continued, start);

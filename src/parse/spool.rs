@@ -185,7 +185,7 @@ impl FirstLine {
             Some(nl) => (self.len, self.ended) = (self.len + nl as u64, true),
             None => self.len += bytes.len() as u64,
         }
-        (self.len > input::MAX_LINE as u64).then(|| super::messages::overlong_before_events(1))
+        (self.len > super::MAX_LINE as u64).then(|| super::messages::overlong_before_events(1))
     }
 }
 
@@ -328,7 +328,12 @@ mod tests {
 
     #[test]
     fn what_is_no_profile_is_not_copied() {
-        let zeros = || Box::new(io::Cursor::new(vec![0u8; input::MAX_LINE + (2 << 20)]));
+        let zeros = || {
+            Box::new(io::Cursor::new(vec![
+                0u8;
+                crate::parse::MAX_LINE + (2 << 20)
+            ]))
+        };
         for room in [(u64::MAX, 0), (0, u64::MAX)] {
             let Ok(Spool::NotAProfile(why)) = copy_within(zeros(), room, &mut |_| {}) else {
                 panic!("copied")

@@ -3,13 +3,13 @@
 //! are interned and functions created in the order the sequential loader
 //! would have met them.
 
+use super::Loader;
 use super::in_order::InOrder;
-use super::{Loader, Pending};
 use crate::parse::context::Context;
 use crate::parse::idmap::placeholder;
 use crate::parse::parallel::local::{Entry, Space};
 use crate::parse::parallel::notes::{Note, Notes};
-use crate::parse::parallel::{Bail, Blocks, Chunk, Continued, Last, LazyDetail, Sums};
+use crate::parse::parallel::{Bail, Blocks, Chunk, Continued, LazyDetail, Sums};
 use crate::parse::{IdMap, LoadError, messages};
 use crate::profile::{
     Cost, FileId, FnId, Interner, ObjId, Positions, TOUCH_AHEAD, expected_at_end, reserve_toward,
@@ -22,7 +22,7 @@ impl Loader<'_> {
     /// line in this file (or this appended profile) there are none,
     /// whatever the part before had: every cost line is then an error.
     pub(in crate::parse) fn body_shape(&self) -> Option<(usize, usize)> {
-        let ready = matches!(self.pending, Pending::None) && !self.part_has_data;
+        let ready = !self.call_waits && !self.part_has_data;
         let width = if self.events_declared {
             self.part.width()
         } else {
@@ -42,21 +42,6 @@ impl Loader<'_> {
         Continued {
             at: (self.at).map(&mut (), |_, o| o.0, |_, l| l.0, triple, |_, n| n),
             declared: self.declared.map(|(name, file, obj)| (name, file.0, obj.0)),
-        }
-    }
-
-    /// Settles a `calls=` that waited at the header's end, at the body's
-    /// first line (`line`), as this loader does when that line
-    /// comes; what the body's first chunk starts from: these positions.
-    pub(in crate::parse) fn body_start(&mut self, line: usize) -> Last {
-        if !matches!(self.pending, Pending::Jump { .. }) {
-            let header_end = std::mem::replace(&mut self.line_no, line);
-            self.pending_without_cost_line();
-            self.line_no = header_end;
-        }
-        Last {
-            at: self.last,
-            known: Last::START.known,
         }
     }
 
@@ -199,7 +184,7 @@ impl Loader<'_> {
                 self.say(first_line, note, r.lines, r.section)?;
             }
             self.line_no = first_line + line - 2;
-            self.line_with_fields(text, None)?;
+            self.line(text)?;
         }
         for note in kept {
             self.say(first_line, note, r.lines, r.section)?;
@@ -209,8 +194,8 @@ impl Loader<'_> {
         self.at = (r.end).map(&mut { fns }, |_, o| o, |_, l| l, func, |_, n| n);
         self.declared = r.declared;
         if r.waits_at_end {
-            // What the sequential loader's state is there (`end_file`).
-            self.pending = Pending::SkipNext;
+            // Said if the file ends there (`end_file`).
+            self.call_waits = true;
         }
         let p = &mut *self.profile;
         p.dropped_diagnostics += notes.dropped;

@@ -21,7 +21,6 @@ const SHAPE: Shape = Shape {
     npos: 1,
     width: 1,
     file_len: u64::MAX,
-    start: Last::START,
     continued: None,
 };
 
