@@ -1,8 +1,8 @@
 //! Where each line of a profile's body is: the object, files and function
 //! current there, the names a `calls=` or jump line will use, and the
-//! association waiting for the line that completes it. The sequential
-//! loader keeps this with the profile's ids and the parallel scanner with
-//! a chunk's local ones; what each line changes is decided here, once.
+//! association waiting for the line that completes it. The scanner keeps
+//! this with a chunk's local ids, the loader with the profile's where a
+//! chunk leaves off; what each line changes is decided here, once.
 
 use crate::profile::{FileId, FnId, Jump, Positions};
 

@@ -1,11 +1,10 @@
-//! The loader's state machine: applies one line at a time to a `Profile`,
-//! holding the current object/file/function, the pending `calls=` or jump,
-//! the name-compression tables and the last subposition of every column.
-//!
-//! Subpositions follow Valgrind's writer (see `shared/spec/real-world-notes.md`):
-//! every column keeps its own last value and only a plain cost line moves it;
-//! the target on `calls=`/`jump=`/`jcnd=` lines, the cost line after `calls=`
-//! and the position row after a jump are relative to it without moving it.
+//! The loader: what a file's lines make of the profile between and
+//! around its bodies. It reads every header (`headers`: events,
+//! positions, parts, summaries), says what the chunks noted at their
+//! lines, merges each chunk in file order (`merge`, into the part's rows:
+//! `rows`), and keeps where a body leaves off (the context, a `fn=` not
+//! yet used, a `calls=` waiting), for the body after the next header.
+//! What a body's lines mean is the scanner's (`parallel::scan`).
 
 use super::lines;
 use super::{EdgeIndex, IdMap, LoadError, messages};
@@ -24,13 +23,6 @@ const NOT_A_PROFILE_AFTER: usize = 20;
 
 /// Where a line is, with the profile's ids.
 type Context = super::context::Context<ObjId, FileId, FnId, u32>;
-
-/// The name spaces of a header's `ob=` and `fl=` lines.
-#[derive(Clone, Copy)]
-enum Space {
-    File,
-    Object,
-}
 
 /// A derived event definition, resolved once every raw event is known.
 pub struct DerivedDef {
@@ -242,8 +234,9 @@ impl<'p> Loader<'p> {
             self.finish_part();
             self.reset_section();
             self.events_declared = false;
-        } else if let Ok((_, (key, value))) = lines::spec(line) {
-            self.spec(key, value);
+        } else if let Ok((key, _)) = lines::spec(line).map(|(_, spec)| spec) {
+            // What the scanner leaves to the loader: a key it does not know.
+            self.warn_once(key, "line", '=');
         } else if let Ok((_, (key, value))) = lines::header(line) {
             self.header(key, value);
         } else {
@@ -288,10 +281,10 @@ impl<'p> Loader<'p> {
     }
 }
 
-mod body;
 mod headers;
 mod in_order;
 pub(super) use in_order::InOrder;
 mod merge;
+mod rows;
 
 pub(super) use merge::Resolved;

@@ -1,6 +1,6 @@
-//! What the loaders say about body lines they cannot take as written: one
-//! wording, used by the sequential loader and by the scanner of the
-//! parallel one (which notes it for the merge to say at the same line).
+//! What the reader says about lines it cannot take as written: one
+//! wording, noted by the scanner for the merge to say at the line (and
+//! said by the loader of a header's lines).
 
 use super::lines::SubPos;
 

@@ -1,7 +1,7 @@
-//! Taking in what the parallel path read (`parse::parallel`): the header
-//! state it starts from, and each chunk, merged in file order so that names
-//! are interned and functions created in the order the sequential loader
-//! would have met them.
+//! Taking in what the chunks read (`parse::parallel`): the header state
+//! they start from, and each chunk, merged in file order so that names are
+//! interned and functions created in the order the file first names and
+//! uses them, however it is cut.
 
 use super::Loader;
 use super::in_order::InOrder;

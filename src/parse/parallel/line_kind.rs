@@ -55,16 +55,12 @@ pub fn starts_section(raw: &[u8]) -> bool {
 }
 
 /// Whether `raw` is in the header of a section (`sections::header`): a
-/// header line, a comment, a blank line, or `ob=`/`fl=` (Valgrind puts
-/// them before the next `fn=`). The loader reads these lines: nothing
-/// there uses the function, the positions or the call the lines before
-/// left, which the body after them goes on with (`Continued`).
+/// header line, a comment or a blank line. The loader reads these lines:
+/// nothing there uses the names, the function, the positions or the call
+/// the lines before left, which the body after them goes on with
+/// (`Continued`).
 pub fn is_header_line(raw: &[u8]) -> bool {
     let line = raw.strip_suffix(b"\r").unwrap_or(raw);
     is_comment_or_blank(line)
-        || (!is_cost(line)
-            && matches!(
-                kind(line),
-                Kind::Section | Kind::Trailer | Kind::Spec(b"ob" | b"fl", _)
-            ))
+        || (!is_cost(line) && matches!(kind(line), Kind::Section | Kind::Trailer))
 }

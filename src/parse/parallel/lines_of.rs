@@ -1,7 +1,7 @@
 //! A range of a file's lines fed to a `Scanner`: a chunk when loading, a
 //! function's blocks when they are read again. Whole lines are handed
-//! over; a line longer than any reader keeps is skipped, as the sequential
-//! loader skips it.
+//! over; a line longer than any reader keeps (`MAX_LINE`) is skipped, and
+//! said at its line.
 
 use super::Bail;
 use super::scan::{Scanner, Sink};
@@ -51,7 +51,7 @@ pub(super) fn scan_range<S: Sink>(
         filled -= consumed;
         if filled == buf.len() {
             if buf.len() >= crate::parse::MAX_LINE {
-                // As the sequential loader: said at its line, and skipped.
+                // Said at its line, and skipped.
                 scanner.overlong_line();
                 let (skipped, kept) = skip_line(&mut reader, &mut buf)?;
                 read.fetch_add(filled as u64 + skipped, Ordering::Relaxed);

@@ -1,7 +1,7 @@
-//! What the sequential loader would say about a chunk's lines (a warning
-//! or an error at a line: a cost line it cannot read, counters it
-//! saturates or ignores, a line that is not the format's), noted by the
-//! scanner and said by the merge, in file order, at the same lines. A
+//! What the reader says about a chunk's lines (a warning or an error at a
+//! line: a cost line it cannot read, counters it saturates or ignores, a
+//! line that is not the format's), noted by the scanner and said by the
+//! merge, in file order, at those lines. A
 //! chunk keeps at most as many as a profile does; the rest are counted,
 //! as the profile counts its own.
 

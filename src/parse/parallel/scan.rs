@@ -1,13 +1,12 @@
-//! The body of a file, one chunk at a time: the same meaning as `Loader`
-//! gives each line. What the sequential loader says about a line on its
-//! own (a cost line it cannot read, counters it saturates or ignores, a
-//! line that is not the format's) is noted for the merge to say
-//! (`notes`); what would depend on earlier chunks (a position relative to
-//! one before the chunk, sums that saturate) makes the scan give up
-//! (`Bail`); a name ID defined elsewhere, or nowhere, is resolved by the
-//! merge, in file order (`local`). A chunk that is the whole body, read in
-//! the file's order, saturates sums as the loader does; what still gives
-//! up there is read again by the sequential loader, so both paths agree.
+//! The body of a file, one chunk at a time: what each line means. What is
+//! said about a line on its own (a cost line that cannot be read,
+//! counters saturated or ignored, a line that is not the format's) is
+//! noted for the merge to say (`notes`); what would depend on earlier
+//! chunks (a position relative to one before the chunk, sums that may
+//! saturate) makes the scan give up (`Bail`); a name ID defined
+//! elsewhere, or nowhere, is resolved by the merge, in file order
+//! (`local`). A chunk that is the whole body, read in the file's order,
+//! saturates sums where that order does, and does not give up.
 //!
 //! What a line means goes to a `Sink`: summed for the model while loading,
 //! or handed out as records when a function's detail is read again.
@@ -52,8 +51,8 @@ pub struct Scanner<S> {
     npos: usize,
     pub at: Context,
     /// The last `fn=`, if no line has used it yet: its name, file and
-    /// object (local), and where its line starts. As the sequential
-    /// loader does, it becomes a function when a line uses it (yappi
+    /// object (local), and where its line starts. It becomes a
+    /// function when a line uses it (yappi
     /// declares every name up front), which numbers the functions in the
     /// order of their first use.
     declared: Option<(u32, u32, u32, u64)>,
@@ -161,8 +160,7 @@ impl<S: Sink> Scanner<S> {
     }
 
     /// A line over `MAX_LINE` bytes, which the reader skips: said at its
-    /// line, as the sequential loader says it; what waits for a cost line
-    /// waits on.
+    /// line; what waits for a cost line waits on.
     pub fn overlong_line(&mut self) {
         self.lines += 1;
         self.notes.error(self.lines, messages::overlong_line());
@@ -354,7 +352,7 @@ impl<S: Sink> Scanner<S> {
         added
     }
 
-    /// A cost line by the sequential loader's rules (`lines::cost_line`):
+    /// A cost line by the general rules (`lines::cost_line`):
     /// signs, hex, numbers beyond 64 bits (saturated), more counters than
     /// events (the extra ones ignored), each noted as it would say it; the
     /// position and which columns are known, with the counters in `costs`.

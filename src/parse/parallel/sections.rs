@@ -263,7 +263,7 @@ mod tests {
             Header::End(h) => Err(h),
             _ => panic!("a short header in pieces"),
         };
-        assert_eq!(body(0), Ok((text.find("fn=").unwrap(), true)));
+        assert_eq!(body(0), Ok((text.find("fl=").unwrap(), true)));
         let part = text.find("part").unwrap();
         assert_eq!(body(part), Ok((text.find("1 2").unwrap(), true)));
         assert_eq!(body(text.find("end").unwrap()), Err(b"end: 1".to_vec()));

@@ -23,8 +23,8 @@ pub struct Sums {
     pub blocks: Blocks<u32>,
     pub has_data: bool,
     /// The chunk is the whole body, read in the file's order: a sum beyond
-    /// a cost's range saturates as the sequential loader's does, rather
-    /// than giving up (with chunks, where it saturates depends on them).
+    /// a cost's range saturates where that order makes it, rather than
+    /// giving up (with chunks, where it saturates depends on them).
     pub in_order: bool,
     /// A sum saturated since `saturated` was last asked.
     saturated: bool,
@@ -41,8 +41,9 @@ pub fn within_care(costs: &[Cost]) -> bool {
     costs.iter().all(|c| c.unsigned_abs() < CAREFUL)
 }
 
-/// Adds `costs` into `into`; false on overflow (the sequential loader
-/// saturates and says so), `into` then left as it was: the caller may read
+/// Adds `costs` into `into`; false on overflow (the sum saturates, and
+/// that is said, where the file's order makes it), `into` then left as it
+/// was: the caller may read
 /// the line again another way, which must not find it added once already.
 #[inline(always)]
 pub fn add(into: &mut [Cost], costs: &[Cost]) -> bool {

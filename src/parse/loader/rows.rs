@@ -1,64 +1,12 @@
-//! Body lines: position specs (`fn=`, `cfi=`, ...), associations (`calls=`,
-//! `jump=`, `jcnd=`) and cost lines.
+//! The rows of the part being loaded: self costs per function, and calls
+//! per (caller, callee) edge, each sum saturating.
 
-use super::{Loader, Space};
-use crate::parse::lines;
+use super::Loader;
 use crate::parse::messages;
 use crate::parse::parallel::sums::within_care;
-use crate::profile::{Cost, FileId, FnId, ObjId, PartEdge};
+use crate::profile::{Cost, FnId, PartEdge};
 
 impl Loader<'_> {
-    /// A `key=value` line of a header (`ob=`, `fl=`, which Valgrind
-    /// writes before a part's first `fn=`) or one the scanner leaves to
-    /// the loader (an unknown key, said once).
-    pub(super) fn spec(&mut self, key: &[u8], value: &[u8]) {
-        match key {
-            b"ob" => {
-                if let Some(id) = self.name(Space::Object, value) {
-                    self.at.obj = ObjId(id);
-                }
-            }
-            b"fl" => {
-                if let Some(id) = self.name(Space::File, value) {
-                    self.at.function_file(FileId(id));
-                }
-            }
-            _ => self.warn_once(key, "line", '='),
-        }
-    }
-
-    /// Resolves `(id) name`, `(id)` or `name` to an interned id.
-    fn name(&mut self, space: Space, value: &[u8]) -> Option<u32> {
-        let Ok((_, (id, name))) = lines::compressed_name(value) else {
-            self.error(messages::UNREADABLE_NAME.into());
-            return None;
-        };
-        let (interner, table) = match space {
-            Space::File => (&mut self.profile.files, &mut self.files),
-            Space::Object => (&mut self.profile.objects, &mut self.objects),
-        };
-        let Some(id) = id else {
-            return Some(interner.intern_bytes(name));
-        };
-        if id.overflow {
-            self.error(messages::NAME_ID_BEYOND_64_BITS.into());
-            return None;
-        }
-        if !name.is_empty() {
-            let interned = interner.intern_bytes(name);
-            table.define(id.value, interned);
-            return Some(interned);
-        }
-        if let Some(interned) = table.get(id.value) {
-            return Some(interned);
-        }
-        // Used before defined: keep going under a visible placeholder name.
-        let placeholder = interner.intern(&crate::parse::idmap::placeholder(id.value));
-        table.define(id.value, placeholder);
-        self.warn(messages::used_before_defined(id.value));
-        Some(placeholder)
-    }
-
     /// The current part's self-cost rows, unshared once here rather than on
     /// every row added (an atomic operation each).
     pub(super) fn self_rows(&mut self) -> SelfRows<'_> {
