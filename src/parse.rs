@@ -25,6 +25,7 @@ mod text;
 /// Rust names of a few kilobytes); it bounds memory on hostile input.
 pub const MAX_LINE: usize = 16 << 20;
 
+pub use fields::agree as shortcuts_agree;
 pub use parallel::Plan;
 pub use siblings::{FileSet, Member};
 

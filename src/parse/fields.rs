@@ -1,7 +1,8 @@
 //! The scanner's shortcuts for the lines nearly every profile is made of
 //! (plain counters, `key=value`, `(id) name`, counts): each reads what the
 //! parser of its line kind in `lines` reads, or declines, and the line is
-//! then read by that parser (checked by the tests below).
+//! then read by that parser (`agree`, run by the tests below and by the
+//! `lines` fuzz target on any bytes).
 
 /// Decimal digits at `*i + skip`, at most 18 of them (so no overflow: longer
 /// numbers go to the general path, which saturates and warns).
@@ -172,6 +173,54 @@ pub fn skip_blanks(line: &[u8], i: &mut usize) {
     }
 }
 
+/// Whether every shortcut reads `line` (as a line, and the value of a
+/// `key=` line) as the parser of its kind in `lines` does, or declines it;
+/// what differs, if not.
+pub fn agree(line: &[u8]) -> Result<(), String> {
+    use crate::parse::lines;
+    let shown = || String::from_utf8_lossy(line).escape_debug().to_string();
+    if let Some(got) = spec(line)
+        && lines::spec(line).ok() != Some((&b""[..], got))
+    {
+        return Err(format!("spec of `{}`", shown()));
+    }
+    let mut out = [0i64; 8];
+    if let Some((n, end)) = plain_counters(line, &mut out) {
+        let upto = memchr::memchr(b'\n', line).unwrap_or(line.len());
+        let mut nom = Vec::new();
+        let parsed = lines::counters(&line[..upto], 0, &mut nom);
+        if (end, parsed, &out[..n]) != (upto, Ok(0), &nom[..]) {
+            return Err(format!("counters of `{}`", shown()));
+        }
+    }
+    let value = line
+        .iter()
+        .position(|&b| b == b'=')
+        .map_or(line, |i| &line[i + 1..]);
+    if let Some(got) = compressed_name(value) {
+        let nom = lines::compressed_name(value).ok().map(|r| r.1);
+        if nom.map(|(id, name)| (id.map(|n| n.value), name)) != Some(got) {
+            return Err(format!("name in `{}`", shown()));
+        }
+    }
+    if let Some((n, rest)) = count(value) {
+        let nom = lines::count_then_target(value).ok();
+        if nom.map(|(r, m)| (m.value, r, m.overflow)) != Some((n, rest, false)) {
+            return Err(format!("count in `{}`", shown()));
+        }
+    }
+    for conditional in [false, true] {
+        if let Some((taken, executed, rest)) = jump_counts(conditional, value) {
+            let nom = lines::jump_counts(conditional, value).ok();
+            let nom = nom.map(|(r, (t, e))| (t.value, e.map(|e| e.value), r));
+            if nom != Some((taken, executed, rest)) {
+                return Err(format!("jump counts in `{}`", shown()));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +260,25 @@ mod tests {
         assert_eq!(plain_counters(b"5 6\n7 8\n", &mut out), Some((2, 3)));
         assert_eq!(out[..2], [5, 6]);
         assert_eq!(plain_counters(b"5 6\r\n", &mut out), None);
+    }
+
+    /// Every line of every sample, and the value after its `=`, is read by
+    /// each shortcut as by the parser of its kind, or declined.
+    #[test]
+    fn every_line_of_the_samples_reads_alike() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
+        let mut lines = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let Some(text) = path.is_file().then(|| std::fs::read(&path).unwrap()) else {
+                continue;
+            };
+            for line in text.split(|&b| b == b'\n') {
+                assert_eq!(agree(line), Ok(()));
+                lines += 1;
+            }
+        }
+        assert!(lines > 10_000, "{lines} lines");
     }
 
     /// Each shortcut reads what the nom parser reads, or declines.
