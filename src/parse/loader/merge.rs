@@ -141,13 +141,14 @@ impl Loader<'_> {
             ..
         } = r.sums;
         let mut notes = r.notes;
-        let duplicates = has_duplicates(&fns, p.functions.len());
+        // Looked for only where it matters.
+        let duplicates = || has_duplicates(&fns);
         // A careful chunk's sums are in the file's order if its functions
         // are all others (`Sums::negative`): one of two rows is not.
-        if careful && duplicates {
+        if careful && duplicates() {
             return Ok(Err(Bail::SUM_BEYOND));
         }
-        match rescan.filter(|_| duplicates) {
+        match rescan.filter(|_| duplicates()) {
             Some(rescan) => {
                 // Added in the file's order, a saturated sum said where it is.
                 let again = match rescan(InOrder::new(self, &fns))? {
@@ -274,12 +275,11 @@ impl Loader<'_> {
 /// What a body read again (`parallel::rescan`) notes.
 pub(in crate::parse) type Rescanned = Result<Result<Notes, Bail>, LoadError>;
 
-/// Whether two of a chunk's functions are one of the profile's (of
-/// `functions`).
-fn has_duplicates(fns: &[FnId], functions: usize) -> bool {
-    let mut seen = vec![false; functions];
-    fns.iter()
-        .any(|f| std::mem::replace(&mut seen[f.index()], true))
+/// Whether two of a chunk's functions are one of the profile's.
+fn has_duplicates(fns: &[FnId]) -> bool {
+    let mut sorted = fns.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
 }
 
 /// The name tables of a profile being loaded in parallel, apart from the
