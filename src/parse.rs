@@ -285,7 +285,7 @@ pub fn load_reader(name: &str, mut reader: impl Read + Send) -> Result<Profile, 
 fn head_is_no_profile(head: &[u8]) -> Option<String> {
     let mut profile = Profile::default();
     let mut loader = Loader::new(&mut profile);
-    let text = Text::Memory(head.into());
+    let text = Text::memory(head.to_vec());
     let plan = Plan::one_chunk();
     match parallel::load_file(&mut loader, &text, "", plan, &mut |_, _| {}) {
         Err(LoadError::NotAProfile { reason, .. }) if loader.gave_up_before_events() => {

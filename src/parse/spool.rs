@@ -78,7 +78,7 @@ fn copy_within(
     (&mut text).take(HEAD as u64).read_to_end(&mut head)?;
     if head.len() < HEAD {
         progress(head.len() as u64);
-        return Ok(Spool::Text(Text::Memory(head.into())));
+        return Ok(Spool::Text(Text::memory(head)));
     }
     // What is no profile (a decompression bomb of zeros) is told so as
     // soon as its first lines are read, not after they are copied.
@@ -161,11 +161,9 @@ fn in_memory_all(
         so_far.extend_from_slice(&buf[..n]);
         progress(so_far.len() as u64);
     }
-    Ok(Spool::Text(Text::Memory(so_far.into())))
+    Ok(Spool::Text(Text::memory(so_far)))
 }
 
-/// A new file in the temporary directory, only ours (created, not
-/// found; mode 0600), unlinked, with the path that reaches it still.
 /// The length of a text's first line while it is copied: one longer
 /// than any reader keeps makes it no profile (a decompression bomb of
 /// zeros is told so once that much is read, not once all is copied).
@@ -189,6 +187,8 @@ impl FirstLine {
     }
 }
 
+/// A new file in the temporary directory, only ours (created, not
+/// found; mode 0600), unlinked, with the path that reaches it still.
 /// Gives the file to write, the path, and the handle that keeps it.
 fn temporary() -> Option<(File, PathBuf, Arc<File>)> {
     let dir = std::env::temp_dir();

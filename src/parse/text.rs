@@ -17,7 +17,7 @@ pub enum Text {
         held: Option<Arc<File>>,
     },
     /// Text held in memory.
-    Memory(Arc<[u8]>),
+    Memory(Arc<Vec<u8>>),
 }
 
 impl Text {
@@ -29,11 +29,16 @@ impl Text {
         }
     }
 
+    /// Text held in memory, as it is (not copied again).
+    pub fn memory(bytes: Vec<u8>) -> Text {
+        Text::Memory(Arc::new(bytes))
+    }
+
     /// A reader of the text from its start.
     pub fn open(&self) -> io::Result<TextReader> {
         Ok(match self {
             Text::File { path, .. } => TextReader::File(File::open(path)?),
-            Text::Memory(bytes) => TextReader::Memory(Cursor::new(bytes.clone())),
+            Text::Memory(bytes) => TextReader::Memory(Cursor::new(Shared(bytes.clone()))),
         })
     }
 
@@ -66,7 +71,16 @@ pub struct Stamp {
 /// Reads a `Text`.
 pub enum TextReader {
     File(File),
-    Memory(Cursor<Arc<[u8]>>),
+    Memory(Cursor<Shared>),
+}
+
+/// Bytes in memory that every reader of them shares.
+pub struct Shared(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
 }
 
 impl Read for TextReader {
