@@ -207,6 +207,30 @@ fn standard_input_beside_a_big_file_is_read_once() {
     assert_eq!(v["totals"]["Ir"], 42 + i);
 }
 
+/// Where no copy can be made (a temporary directory that does not exist),
+/// standard input is held in memory and loads all the same, per-line
+/// costs read again from there.
+#[test]
+fn standard_input_loads_from_memory_where_no_copy_can_be_made() {
+    let mut text = String::from("events: Ir\nfl=a.c\n");
+    for i in 0..100_000 {
+        text.push_str(&format!("fn=f{i}\n{} 2\n", i + 1));
+    }
+    let out = cgtui()
+        .env("TMPDIR", "/nonexistent/cgtui-no-such-dir")
+        .args(["annotate", "--function", "f99999", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("2  line 100000"), "{stdout}");
+}
+
 /// Standard input is copied to a temporary file to load in parallel: the
 /// copy has no name in `$TMPDIR` from the moment it is open, so nothing is
 /// left there while cgtui runs, after it exits, or after `kill -9`; and
