@@ -184,8 +184,10 @@ pub fn agree(line: &[u8]) -> Result<(), String> {
     {
         return Err(format!("spec of `{}`", shown()));
     }
+    // As the scanner reads counters: after the positions and their blanks.
     let mut out = [0i64; 8];
-    if let Some((n, end)) = plain_counters(line, &mut out) {
+    let counters = !matches!(line.first(), Some(b' ' | b'\t'));
+    if let (true, Some((n, end))) = (counters, plain_counters(line, &mut out)) {
         let upto = memchr::memchr(b'\n', line).unwrap_or(line.len());
         let mut nom = Vec::new();
         let parsed = lines::counters(&line[..upto], 0, &mut nom);
