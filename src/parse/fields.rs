@@ -29,11 +29,14 @@ pub fn digits(line: &[u8], i: &mut usize, skip: usize) -> Option<u64> {
     Some(v)
 }
 
-/// An absolute number: decimal, or `0x` hex of at most 15 digits.
+/// An absolute number: decimal, or `0x` (or `0X`) hex of at most 15 digits.
 #[inline(always)]
 pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
     let at = *i;
-    if line.get(at) == Some(&b'0') && line.get(at + 1) == Some(&b'x') && at + 2 < line.len() {
+    if line.get(at) == Some(&b'0')
+        && matches!(line.get(at + 1), Some(b'x' | b'X'))
+        && at + 2 < line.len()
+    {
         let hex = &line[at + 2..];
         let len = hex.iter().take_while(|b| b.is_ascii_hexdigit()).count();
         if len == 0 || len > 15 {
@@ -301,6 +304,9 @@ mod tests {
             }
         }
         assert_eq!(spec(b"calls=3 +2"), Some((&b"calls"[..], &b"3 +2"[..])));
+        // `0X` is hex as `0x` is (found by the `lines` fuzz target).
+        assert_eq!(count(b"0X1f 2"), Some((31, &b"2"[..])));
+        assert_eq!(agree(b"calls=0X7 1"), Ok(()));
         for value in [
             "(12) a b ",
             "(12)",
