@@ -23,7 +23,7 @@ pub enum Entry<'a> {
     /// definition is an entry, the uses after it its).
     Defined(u64, &'a str, u32),
     /// `(id)`: defined in an earlier chunk, or nowhere (the merge then
-    /// names it `(id)`, as the loader does).
+    /// names it `(id)` and says so).
     External(u64),
 }
 
@@ -187,10 +187,10 @@ impl Space {
     }
 
     /// The local index of the name written as `value` on the line `at`,
-    /// or what the loader says of it where it cannot be read (an ID beyond
-    /// 64 bits too). An ID named again, after a use or with another name,
-    /// is a new entry from there on, as the loader's table takes the new
-    /// name from there on.
+    /// or what is said of it where it cannot be read (an ID beyond 64 bits
+    /// too). An ID named again, after a use or with another name, is a new
+    /// entry from there on, as the profile's table of IDs takes the new
+    /// name from there on (`IdMap::rename`).
     pub fn resolve(&mut self, value: &[u8], at: At) -> Result<Named, Bail> {
         let (id, name) = match fields::compressed_name(value) {
             Some(parsed) => parsed,

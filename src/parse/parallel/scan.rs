@@ -363,7 +363,7 @@ impl<S: Sink> Scanner<S> {
     fn general_cost_line(&mut self, line: &[u8]) -> Result<Option<([u64; 3], u8)>, Bail> {
         let mut pos = [SubPos::Same; 3];
         let parsed = lines::cost_line(line, self.npos, &mut pos, &mut self.costs);
-        // A jump's row the loader skips only if it has no counters.
+        // A jump's row is skipped only if it has no counters.
         if matches!(self.pending, Pending::SkipJumpRow) {
             self.pending = Pending::None;
             if self.costs.is_empty() {
@@ -398,9 +398,9 @@ impl<S: Sink> Scanner<S> {
         Ok(Some((at, known)))
     }
 
-    /// Column `k` of a position, `p` read as `Loader::resolve` does, into
-    /// `at`; false (noted) where it leaves the 64-bit range. A column
-    /// relative to one before the chunk gives up.
+    /// Column `k` of a position, `p` (absolute, `*` or relative to the
+    /// column's last value), into `at`; false (noted) where it leaves the
+    /// 64-bit range. A column relative to one before the chunk gives up.
     fn resolve(
         &mut self,
         k: usize,

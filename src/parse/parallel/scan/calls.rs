@@ -1,6 +1,5 @@
-//! The `calls=` and jump lines of a chunk and their target positions, as
-//! `Loader` reads them: what it cannot use is noted, and the row after the
-//! line skipped, as that loader skips it.
+//! The `calls=` and jump lines of a chunk and their target positions:
+//! what cannot be used is noted, and the row after the line skipped.
 
 use super::positions::columns;
 use super::{Last, Pending, Scanner, Sink};
@@ -10,8 +9,8 @@ use crate::parse::messages;
 use crate::parse::parallel::Bail;
 
 impl<S: Sink> Scanner<S> {
-    /// A `calls=` line, as `Loader::calls` reads it: what it cannot use is
-    /// noted and its cost line skipped (`SkipNext`).
+    /// A `calls=` line: what cannot be used is noted and its cost line
+    /// skipped (`SkipNext`).
     pub(super) fn calls(&mut self, value: &[u8]) -> Result<(), Bail> {
         let (count, overflow, rest) = match fields::count(value) {
             Some((count, rest)) => (count, false, rest),
@@ -41,8 +40,8 @@ impl<S: Sink> Scanner<S> {
         Ok(())
     }
 
-    /// A `jump=`/`jcnd=` line, as `Loader::jump` reads it: what it cannot
-    /// use is noted and its position row skipped (`SkipJumpRow`).
+    /// A `jump=`/`jcnd=` line: what cannot be used is noted and its
+    /// position row skipped (`SkipJumpRow`).
     pub(super) fn jump(&mut self, conditional: bool, value: &[u8]) -> Result<(), Bail> {
         let (taken, executed, rest) = match fields::jump_counts(conditional, value) {
             Some(counts) => counts,
@@ -80,8 +79,8 @@ impl<S: Sink> Scanner<S> {
         Ok(())
     }
 
-    /// Target subpositions, as `Loader::target` reads them: `None` (noted)
-    /// where that loader cannot read them.
+    /// Target subpositions (fewer than declared keep the last ones as they
+    /// were): `None` (noted) where they cannot be read.
     #[inline]
     fn target(&mut self, text: &[u8]) -> Result<Option<[u64; 3]>, Bail> {
         match self.quick_target(text) {
@@ -90,8 +89,8 @@ impl<S: Sink> Scanner<S> {
         }
     }
 
-    /// `target` by the loader's own rule (`lines::subpos`), for what the
-    /// quick reading declines.
+    /// `target` by the parser of subpositions (`lines::subpos`), for what
+    /// the quick reading declines.
     #[cold]
     #[inline(never)]
     fn general_target(&mut self, text: &[u8]) -> Result<Option<[u64; 3]>, Bail> {
