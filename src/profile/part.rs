@@ -220,7 +220,6 @@ impl Part {
         if self.width() > 0 && self.rows_are_functions() {
             self.self_fns = Vec::new();
         }
-        self.detail.finish();
     }
 
     /// The inclusive cost of edge `i`, in part columns.
