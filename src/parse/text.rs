@@ -1,6 +1,7 @@
 //! Where a profile's plain text is read from, by the chunk reader and
 //! again by `reread`: a file (the profile itself, or the unlinked copy
-//! `spool` made of a stream), or memory where no copy could be made.
+//! `spool` made of a stream), or memory (a short stream, or one that no
+//! copy could be made of).
 
 use std::fs::File;
 use std::io::{self, Cursor, Read, Seek, SeekFrom};
