@@ -368,11 +368,18 @@ fn signed_and_hex_counters_load_in_parallel() {
 #[test]
 fn sums_of_both_signs_near_the_limit_are_added_in_the_files_order() {
     let text = "events: Ir\nfn=a\n1 9223372036854775800\nfn=b\n1 1\nfn=a\n1 10\n1 -10\n";
-    let (_dir, path) = written("both-signs.callgrind", text);
+    saturates_in_the_files_order(text, (0, i64::MAX - 9), 7);
+}
+
+/// `text`, read in one chunk, gives part `part` the total `total`, the
+/// saturation said at `line` alone; cut, the chunks give up, and
+/// `load_paths` reads it in one chunk.
+fn saturates_in_the_files_order(text: &str, (part, total): (usize, i64), line: usize) {
+    let (_dir, path) = written("saturated.callgrind", text);
     let one = whole(&path);
-    assert_eq!(one.parts[0].total, [i64::MAX - 9]);
+    assert_eq!(one.parts[part].total, [total]);
     let said: Vec<_> = (one.diagnostics.iter()).map(|d| d.line).collect();
-    assert_eq!(said, [7], "{:?}", one.diagnostics);
+    assert_eq!(said, [line], "{:?}", one.diagnostics);
     cut_gives_up_and_one_chunk_reads(&path, &one, "cost beyond 64 bits");
 }
 
@@ -831,12 +838,7 @@ fn sums_beyond_64_bits_saturate_in_one_chunk() {
 fn a_function_spelled_two_ways_sums_in_the_files_order() {
     let text = "events: Ir\nfn=(1) a\n1 1\npart: 2\nfn=(1)\n1 9223372036854775800\n\
                 fn=a\n1 10\nfn=(1)\n1 -10\n";
-    let (_dir, path) = written("two-ways.callgrind", text);
-    let one = whole(&path);
-    assert_eq!(one.parts[1].total, [i64::MAX - 10]);
-    let said: Vec<_> = (one.diagnostics.iter()).map(|d| d.line).collect();
-    assert_eq!(said, [8], "{:?}", one.diagnostics);
-    cut_gives_up_and_one_chunk_reads(&path, &one, "cost beyond 64 bits");
+    saturates_in_the_files_order(text, (1, i64::MAX - 10), 8);
 }
 
 /// A part's first position written relative (`+3`): relative to 0, where

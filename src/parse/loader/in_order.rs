@@ -12,9 +12,9 @@ use crate::profile::{Cost, FnId};
 
 /// The `Sink` that adds each line into the profile's rows and edges.
 pub(in crate::parse) struct InOrder<'l, 'p> {
-    pub loader: &'l mut Loader<'p>,
+    loader: &'l mut Loader<'p>,
     /// The profile's function of each of the chunk's.
-    pub fns: &'l [FnId],
+    fns: &'l [FnId],
     saturated: bool,
 }
 
