@@ -168,7 +168,7 @@ impl Analysis {
     }
 
     /// The index into `cycles` of `f`'s cycle.
-    fn cycle_index(&self, f: FnId) -> Option<u32> {
+    pub fn cycle_index(&self, f: FnId) -> Option<u32> {
         self.cycle_of.get(f)
     }
 

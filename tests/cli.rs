@@ -75,11 +75,8 @@ fn text_report_shows_totals_and_the_hottest_function_first() {
     assert_eq!(rows.len(), 3, "{out}");
     // The hottest row in callgrind_annotate's golden is fib'2.
     assert!(rows[0].contains("fib'2"), "{}", rows[0]);
-    let cycles = out.split("Cycles").nth(1).unwrap_or("");
-    assert!(
-        cycles.contains("is_even") || out.contains("<cycle"),
-        "{out}"
-    );
+    // fib'2 is recursive but no member of a cycle; nor are the other two.
+    assert!(!out.contains("<cycle"), "{out}");
 }
 
 #[test]

@@ -221,3 +221,40 @@ fn the_best_rows_of_many_functions_are_found_for_any_limit_and_threshold() {
     }
     assert_eq!(names(&["report", file]), top(rows_needed));
 }
+
+/// The cycles after the listing are those it names, a member's names cut
+/// after twelve: a report of one function in a program of thousands of
+/// cycles (the 50k-function benchmark file printed 238 KB) is not a list
+/// of them all.
+#[test]
+fn only_the_cycles_the_listing_names_follow_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ring.callgrind");
+    // main calls a0 once; a0 .. a19 call each other in a ring, and a19
+    // calls hot, which costs more by itself (100) than the ring's members
+    // (1 each): the cycle's inclusive cost is 20 + 100.
+    let mut text = String::from("events: Ir\nfn=main\n1 1\ncfn=a0\ncalls=1 1\n1 40\n");
+    for k in 0..20 {
+        let next = (k + 1) % 20;
+        text += &format!("fn=a{k}\n1 1\ncfn=a{next}\ncalls=1 1\n1 {}\n", 40 - 2 * k);
+    }
+    text += "cfn=hot\ncalls=1 1\n1 100\nfn=hot\n1 100\n";
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+
+    let hot_only = stdout_of(&["report", "--limit", "1", path]);
+    assert_eq!(rows(&hot_only).len(), 1, "{hot_only}");
+    assert!(!hot_only.contains("Cycles ("), "{hot_only}");
+
+    let all = stdout_of(&["report", "--inclusive", path]);
+    assert!(rows(&all).iter().any(|r| r[5] == "<cycle 1>"), "{all}");
+    let members = (0..12).map(|k| format!("a{k}")).collect::<Vec<_>>();
+    assert!(
+        all.contains(&format!(
+            "  <cycle 1>  self 20  incl 120  called 1  members: {}, and 8 more\n    \
+             callers: main (1\u{d7})\n    callees: hot (1\u{d7})\n",
+            members.join(", ")
+        )),
+        "{all}"
+    );
+}

@@ -4,7 +4,7 @@ use super::{ReportOptions, Row, listing};
 use crate::analysis::Analysis;
 use crate::format::{percent_text, printable, terminal_text, thousands};
 use crate::profile::{FnId, Profile};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> String {
@@ -63,7 +63,8 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
         "%",
         "calls"
     );
-    for row in listing(profile, analysis, options) {
+    let rows = listing(profile, analysis, options);
+    for &row in &rows {
         let (s, i, calls, name) = match row {
             Row::Function(f) => (
                 analysis.self_cost(f)[ev],
@@ -91,7 +92,14 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
             calls,
         );
     }
-    cycles(&mut out, profile, analysis, ev, options.demangle);
+    // The cycles the listing names, as a row or as a member's `<cycle N>`.
+    let named: BTreeSet<usize> = (rows.iter())
+        .filter_map(|&row| match row {
+            Row::Function(f) => analysis.cycle_index(f).map(|c| c as usize),
+            Row::Cycle(c) => Some(c),
+        })
+        .collect();
+    cycles(&mut out, profile, analysis, (ev, options.demangle), &named);
     terminal_text(out)
 }
 
@@ -198,21 +206,27 @@ fn calls_text(analysis: &Analysis, known: u64, edges: impl IntoIterator<Item = u
     }
 }
 
-/// The cycles' members, callers and callees after the listing.
-fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize, demangle: bool) {
-    if analysis.cycles.is_empty() {
+/// Members, callers and callees of the cycles the listing names, after it:
+/// a report of one function in a program of thousands of cycles is not
+/// a list of them all (`--json` has every cycle).
+fn cycles(
+    out: &mut String,
+    profile: &Profile,
+    analysis: &Analysis,
+    (ev, demangle): (usize, bool),
+    named: &BTreeSet<usize>,
+) {
+    if named.is_empty() {
         return;
     }
     out.push_str(
         "\nCycles (mutual recursion). A member's inclusive cost is the larger of its self\n\
          cost plus the calls leaving the cycle, and the calls into it from outside.\n",
     );
-    for (i, c) in analysis.cycles.iter().enumerate() {
-        let members: Vec<_> = c
-            .members
-            .iter()
-            .map(|&m| printable(&super::function_name(profile, m, demangle)).into_owned())
-            .collect();
+    for &i in named {
+        let c = &analysis.cycles[i];
+        let members = (c.members.iter())
+            .map(|&m| printable(&super::function_name(profile, m, demangle)).into_owned());
         let callers = analysis.cycle_callers(i);
         let _ = writeln!(
             out,
@@ -221,7 +235,7 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize, d
             thousands(c.self_cost[ev]),
             thousands(c.inclusive[ev]),
             calls_text(analysis, c.called, callers.iter().copied()),
-            members.join(", ")
+            first_of(members, c.members.len())
         );
         let ends = [
             ("callers", callers, true),
@@ -235,6 +249,18 @@ fn cycles(out: &mut String, profile: &Profile, analysis: &Analysis, ev: usize, d
             );
         }
     }
+}
+
+/// Names listed on one line of the cycles: this many at most.
+const NAMES_SHOWN: usize = 12;
+
+/// The first `NAMES_SHOWN` of `len` names, joined, and how many more.
+fn first_of(names: impl Iterator<Item = String>, len: usize) -> String {
+    let mut text = names.take(NAMES_SHOWN).collect::<Vec<_>>().join(", ");
+    if len > NAMES_SHOWN {
+        let _ = write!(text, ", and {} more", thousands((len - NAMES_SHOWN) as i64));
+    }
+    text
 }
 
 /// `name (N×), ...` for the other end of each edge (the caller if `from`),
@@ -257,15 +283,12 @@ fn by_function(
     if counts.is_empty() {
         return "-".into();
     }
-    counts
-        .iter()
-        .map(|(&f, (n, edges))| {
-            format!(
-                "{} ({}\u{d7})",
-                printable(&super::function_name(profile, f, demangle)),
-                calls_text(analysis, *n, edges.iter().copied())
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    let names = counts.iter().map(|(&f, (n, edges))| {
+        format!(
+            "{} ({}\u{d7})",
+            printable(&super::function_name(profile, f, demangle)),
+            calls_text(analysis, *n, edges.iter().copied())
+        )
+    });
+    first_of(names, counts.len())
 }
