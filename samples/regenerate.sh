@@ -138,6 +138,9 @@ callgrind jumps-lines.callgrind branches --collect-jumps=yes
 # Cache and branch simulation
 callgrind cachesim.callgrind branches --cache-sim=yes --branch-sim=yes \
     "${CACHES[@]}"
+# ... and cache use: 17 events, the 4 of `--cacheuse=yes` after the 13
+callgrind cacheuse.callgrind branches --cache-sim=yes --branch-sim=yes \
+    --cacheuse=yes "${CACHES[@]}"
 # Extra events / extra line kinds
 callgrind systime.callgrind branches --collect-systime=nsec
 callgrind dump-bbs.callgrind branches --dump-bbs=yes

@@ -2,8 +2,10 @@
 # Makes real, large profiles for the benchmarks: callgrind on rustc compiling
 # one of the samples, (1) with every option that adds data, (2) with name and
 # position compression off (what `--compress-strings=no --compress-pos=no`
-# users get). Writes bench-data/rustc-dump-instr.callgrind (about 70 MB) and
-# bench-data/rustc-nocompress.callgrind (about 90 MB); a few minutes each.
+# users get), (3) as (1) with cache use simulation too (`--cacheuse=yes`: 17
+# events). Writes bench-data/rustc-dump-instr.callgrind (about 70 MB),
+# bench-data/rustc-nocompress.callgrind (about 90 MB) and
+# bench-data/rustc-cacheuse.callgrind; a few minutes each.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 mkdir -p bench-data
@@ -21,3 +23,5 @@ profile rustc-dump-instr.callgrind \
     --dump-instr=yes --collect-jumps=yes --cache-sim=yes --branch-sim=yes
 profile rustc-nocompress.callgrind \
     --dump-instr=yes --collect-jumps=yes --compress-strings=no --compress-pos=no
+profile rustc-cacheuse.callgrind \
+    --dump-instr=yes --collect-jumps=yes --cache-sim=yes --branch-sim=yes --cacheuse=yes

@@ -48,11 +48,15 @@ fn numbers(line: &str) -> (Costs, &str) {
     }
 }
 
-/// `file:function (12x) [object]` -> (`file:function`, count).
+/// `file:function (12x) [object]` -> (`file:function`, count). The object
+/// is a path, `???` or nothing: a name may end in brackets of its own
+/// (`[clone .isra.0]`), which callgrind_annotate prints without an object
+/// where it has none for the function.
 fn key_and_count(text: &str) -> (String, u64) {
     let mut s = text.trim_end();
-    if s.ends_with(']')
-        && let Some(open) = s.rfind(" [")
+    if let Some(open) = s.rfind(" [")
+        && let Some(object) = s[open + 2..].strip_suffix(']')
+        && (object.is_empty() || object == "???" || object.starts_with('/'))
     {
         s = &s[..open];
     }
