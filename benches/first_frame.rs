@@ -66,6 +66,7 @@ fn main() {
     let data = [
         "sqlite.callgrind",
         "rustc-dump-instr.callgrind",
+        "rustc-cacheuse.callgrind",
         "synth-100M.callgrind",
         "synth-many-300k.callgrind",
         "synth-500M.callgrind",

@@ -112,6 +112,36 @@ fn auto_goldens() -> Vec<(PathBuf, PathBuf)> {
     out
 }
 
+/// Every sample with a source of this repository (an `fl=` line naming
+/// `samples/src/`) has its `--auto=yes` golden, as make-annotations.sh
+/// makes them.
+#[test]
+fn auto_goldens_exist_for_the_samples_with_sources() {
+    let samples = root().join("samples");
+    let mut have: Vec<PathBuf> = auto_goldens().into_iter().map(|(_, s)| s).collect();
+    have.sort();
+    let mut wanted = Vec::new();
+    for dir in [
+        samples.clone(),
+        samples.join("threads"),
+        samples.join("dumps"),
+    ] {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            let text = std::fs::read(&p).unwrap_or_default();
+            let with_sources = text
+                .split(|&b| b == b'\n')
+                .any(|l| l.starts_with(b"fl=") && l.windows(12).any(|w| w == b"samples/src/"));
+            if p.is_file() && with_sources {
+                wanted.push(p);
+            }
+        }
+    }
+    wanted.sort();
+    assert!(wanted.len() >= 30, "{} samples", wanted.len());
+    assert_eq!(have, wanted, "run tests/golden/make-annotations.sh");
+}
+
 /// Every annotated line of every sample: our self cost (plus the `calls=0`
 /// call costs that callgrind_annotate wrongly adds to the line of the call)
 /// equals callgrind_annotate's, for every event; so do the `=>` call lines.
