@@ -24,7 +24,9 @@ pub fn run(args: &[&str]) -> Option<(Duration, u64)> {
     let status = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     loop {
+        // Until it runs cgtui, the child is this process (its memory).
         if let Ok(text) = std::fs::read_to_string(&status)
+            && text.lines().any(|l| l == "Name:\tcgtui")
             && let Some(kb) = text
                 .lines()
                 .find_map(|l| l.strip_prefix("VmHWM:"))

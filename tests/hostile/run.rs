@@ -215,12 +215,14 @@ pub fn measured(args: &[&str], file: &Path, limit: Duration, max_vm_kib: u64) ->
             break None;
         }
         let status = std::fs::read_to_string(&status_file).unwrap_or_default();
-        let kib = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
+        // Until it runs cgtui, the child is this test process (its memory)
+        // or the shell: only cgtui's own peak counts.
+        let kib = (status.lines().any(|l| l == "Name:\tcgtui"))
+            .then(|| status.lines().find_map(|l| l.strip_prefix("VmHWM:")))
+            .flatten()
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
         peak_kib = peak_kib.max(kib.unwrap_or(0));
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(1));
     };
     let elapsed = start.elapsed();
     let run = Measured {
