@@ -118,7 +118,7 @@ fn a_zero_share_of_a_negative_total_is_not_negative_zero() {
 fn cycles_are_rows_with_their_callers_and_callees() {
     // cycle-entry: step'2 <-> vdbe_exec'2, entered 20 times from vdbe_exec
     // for 90,940 Ir (callgrind_annotate's `<` row), leaving to leaf 80 times;
-    // members' self 720 + 1,260 (its self golden).
+    // members' self 720 + 1,260 (its self golden), the costlier named first.
     let out = stdout_of(&["report", "--inclusive", "samples/cycle-entry.callgrind"]);
     let got = rows(&out);
     let cycle = got
@@ -133,7 +133,7 @@ fn cycles_are_rows_with_their_callers_and_callees() {
     assert_eq!([&step[0], &step[2]], ["720", "90,940"]);
     assert!(
         out.contains(
-            "  <cycle 1>  self 1,980  incl 90,940  called 20  members: step'2, vdbe_exec'2\n    \
+            "  <cycle 1>  self 1,980  incl 90,940  called 20  members: vdbe_exec'2, step'2\n    \
              callers: vdbe_exec (20×)\n    callees: leaf (80×)\n"
         ),
         "{out}"
@@ -239,6 +239,9 @@ fn only_the_cycles_the_listing_names_follow_it() {
         text += &format!("fn=a{k}\n1 1\ncfn=a{next}\ncalls=1 1\n1 {}\n", 40 - 2 * k);
     }
     text += "cfn=hot\ncalls=1 1\n1 100\nfn=hot\n1 100\n";
+    // A second way in: other calls a5 three times (for 10), so the
+    // callers are named the most calls first.
+    text += "fn=other\n1 1\ncfn=a5\ncalls=3 1\n1 10\n";
     std::fs::write(&path, &text).unwrap();
     let path = path.to_str().unwrap();
 
@@ -251,8 +254,8 @@ fn only_the_cycles_the_listing_names_follow_it() {
     let members = (0..12).map(|k| format!("a{k}")).collect::<Vec<_>>();
     assert!(
         all.contains(&format!(
-            "  <cycle 1>  self 20  incl 120  called 1  members: {}, and 8 more\n    \
-             callers: main (1\u{d7})\n    callees: hot (1\u{d7})\n",
+            "  <cycle 1>  self 20  incl 120  called 4  members: {}, and 8 more\n    \
+             callers: other (3\u{d7}), main (1\u{d7})\n    callees: hot (1\u{d7})\n",
             members.join(", ")
         )),
         "{all}"

@@ -225,7 +225,10 @@ fn cycles(
     );
     for &i in named {
         let c = &analysis.cycles[i];
-        let members = (c.members.iter())
+        // The costliest members first, where only some are named.
+        let mut members = c.members.clone();
+        members.sort_by_key(|&m| (std::cmp::Reverse(analysis.self_cost(m)[ev]), m));
+        let members = (members.iter())
             .map(|&m| printable(&super::function_name(profile, m, demangle)).into_owned());
         let callers = analysis.cycle_callers(i);
         let _ = writeln!(
@@ -264,7 +267,7 @@ fn first_of(names: impl Iterator<Item = String>, len: usize) -> String {
 }
 
 /// `name (N×), ...` for the other end of each edge (the caller if `from`),
-/// counts summed per function, in order of function id; `-` if none.
+/// counts summed per function, the most calls first; `-` if none.
 fn by_function(
     profile: &Profile,
     analysis: &Analysis,
@@ -283,10 +286,12 @@ fn by_function(
     if counts.is_empty() {
         return "-".into();
     }
-    let names = counts.iter().map(|(&f, (n, edges))| {
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_by_key(|&(f, (n, _))| (std::cmp::Reverse(n), f));
+    let names = counts.iter().map(|(f, (n, edges))| {
         format!(
             "{} ({}\u{d7})",
-            printable(&super::function_name(profile, f, demangle)),
+            printable(&super::function_name(profile, *f, demangle)),
             calls_text(analysis, *n, edges.iter().copied())
         )
     });
