@@ -145,7 +145,7 @@ fn nonzero(c: &Costs) -> bool {
     c.iter().any(|&x| x != 0)
 }
 
-/// Every sample callgrind_annotate can read has its goldens (six samples
+/// Every sample callgrind_annotate can read has its goldens (seven samples
 /// once went without, unchecked, until make-goldens.sh ran again): all but
 /// the gzipped one and empty files, as make-goldens.sh skips them.
 #[test]
