@@ -14,7 +14,8 @@
 //! `wc -l` on the same file is timed beside it.
 //! Exactness: the totals loaded must equal what the generator wrote. Peak
 //! memory: the release binary runs `cgtui report` on the file in a child
-//! process whose VmHWM is read from /proc while it runs.
+//! process whose VmHWM is read from /proc while it runs, beside the least
+//! this design could take on the file (`model_floor`).
 
 #[path = "support/synth.rs"]
 mod synth;
@@ -72,6 +73,41 @@ fn time_load(path: &Path, runs: usize, plan: Plan) -> (Duration, Vec<i64>, Vec<S
 fn peak_memory(path: &Path) -> Option<u64> {
     let path = path.to_str()?;
     measure::run(&["report", "--limit", "1", path]).map(|(_, peak)| peak)
+}
+
+/// The least peak memory `cgtui report` could have on `path` with this
+/// design: what it takes on the smallest bundled sample (its code, the C
+/// library, start-up), plus the model no report can do without, and
+/// nothing else: the text of every name, each function's name, file and
+/// object ids (12 bytes), its self and inclusive costs, and each call edge
+/// (caller, callee, count: 16 bytes, and its costs), every cost in 8 bytes
+/// (`../shared/STYLE.md`: fixed-width 64-bit costs). No index to find a
+/// name, no list of callers, no buffer to read with, no sorted order.
+fn model_floor(path: &Path) -> Option<u64> {
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/recursion.callgrind");
+    // The most of a few runs: one of a few milliseconds can end between
+    // two samples of its memory.
+    let start_up = (0..5)
+        .filter_map(|_| measure::run(&["report", "--limit", "1", sample.to_str()?]))
+        .map(|(_, peak)| peak)
+        .max()?;
+    let options = LoadOptions {
+        siblings: false,
+        plan: Plan::automatic(),
+    };
+    let profile = load_paths(&[path.to_path_buf()], options).ok()?;
+    let analysis = Analysis::new(&profile);
+    let text = |names: &Interner| {
+        (0..names.len() as u32)
+            .map(|i| names.name(i).len())
+            .sum::<usize>()
+    };
+    let names = text(&profile.fn_names) + text(&profile.files) + text(&profile.objects);
+    let functions = profile.functions.len() * (12 + 8 * analysis.width);
+    let parts: usize = (profile.parts.iter())
+        .map(|p| 8 * p.rows() * p.width() + p.edges.len() * (16 + 8 * p.width()))
+        .sum();
+    Some(start_up + (names + functions + parts) as u64)
 }
 
 /// The best time of `wc -l` on `path`.
@@ -150,19 +186,20 @@ fn row(name: &str, path: &Path, runs: usize) -> (Vec<i64>, Vec<String>) {
     let wc = time_wc(path, runs).map_or("n/a".to_string(), |d| format!("{:.3} s", d.as_secs_f64()));
     let mb = bytes as f64 / 1e6;
     let rate = |d: Duration| mb / d.as_secs_f64();
-    let peak = peak_memory(path);
+    let memory = |m: Option<u64>| {
+        m.map_or("n/a (build --release first)".to_string(), |m| {
+            format!("{:.1} MB ({:.2}x)", m as f64 / 1e6, m as f64 / bytes as f64)
+        })
+    };
     println!(
-        "{name:<24} {mb:>8.1} MB {:>7.3} s {:>6.0} MB/s {:>7.3} s {:>6.0} MB/s {:>6.0} MB/s {wc:>8}   {}",
+        "{name:<24} {mb:>8.1} MB {:>7.3} s {:>6.0} MB/s {:>7.3} s {:>6.0} MB/s {:>6.0} MB/s {wc:>8}   {:<18}   {}",
         best.as_secs_f64(),
         rate(best),
         one_chunk.as_secs_f64(),
         rate(one_chunk),
         rate(floor),
-        peak.map_or("n/a (build --release first)".to_string(), |p| format!(
-            "{:.1} MB ({:.2}x)",
-            p as f64 / 1e6,
-            p as f64 / bytes as f64
-        ))
+        memory(peak_memory(path)),
+        memory(model_floor(path)),
     );
     (totals, names)
 }
@@ -214,8 +251,8 @@ fn main() {
         shapes.push(("synth-1G", Shape::Instr(1 << 30), 2));
     }
     println!(
-        "{:<24} {:>11} {:>22} {:>22} {:>11} {:>8}   peak memory",
-        "profile", "size", "load", "one chunk", "line floor", "wc -l"
+        "{:<24} {:>11} {:>22} {:>22} {:>11} {:>8}   {:<18}   model floor",
+        "profile", "size", "load", "one chunk", "line floor", "wc -l", "peak memory"
     );
     for (name, shape, runs) in shapes {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {

@@ -37,6 +37,6 @@ pub fn run(args: &[&str]) -> Option<(Duration, u64)> {
         if let Ok(Some(exit)) = child.try_wait() {
             return exit.success().then(|| (start.elapsed(), peak));
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
