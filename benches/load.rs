@@ -81,8 +81,8 @@ fn peak_memory(path: &Path) -> Option<u64> {
 /// nothing else: the text of every name, each function's name, file and
 /// object ids (12 bytes), its self and inclusive costs, and each call edge
 /// (caller, callee, count: 16 bytes, and its costs), every cost in 8 bytes
-/// (`../shared/STYLE.md`: fixed-width 64-bit costs). No index to find a
-/// name, no list of callers, no buffer to read with, no sorted order.
+/// (the design's fixed-width 64-bit costs). No index to find a name, no
+/// list of callers, no buffer to read with, no sorted order.
 fn model_floor(path: &Path) -> Option<u64> {
     let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/recursion.callgrind");
     // The most of a few runs: one of a few milliseconds can end between
