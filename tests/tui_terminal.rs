@@ -115,6 +115,12 @@ fn every_key_leaves_the_screen_a_repaint_would() {
         for _ in 0..size.1 + 3 {
             pty.send("j");
         }
+        // Keys are taken in order: once the help is up, so is every `j`
+        // (a busy machine can take longer than `answer` waits for them).
+        pty.send("?");
+        pty.wait_for("Keys (Esc or q closes)");
+        pty.send("\x1b");
+        pty.answer(Duration::from_secs(5));
         let limit = Duration::from_millis(1500);
         for key in keys {
             pty.send(key);
