@@ -99,6 +99,14 @@ fn a_narrowing_search_moves_rows_rather_than_rewriting_them() {
     }
 }
 
+/// The help's title.
+const HELP: &str = "Keys (Esc or q closes)";
+
+/// Longer than a frame takes to come: 0.1 s at 200x60 in a debug build on
+/// a slow machine, more with other tests beside it (the 150 ms `answer`
+/// waits for quiet once compared a screen with the frame still to come).
+const FRAME: Duration = Duration::from_millis(500);
+
 /// Frames are written as moves and differences (scrolls, rows taken out
 /// of the middle of search results, erased runs): after every key the
 /// terminal holds, cell for cell and style for style, what a whole
@@ -115,19 +123,22 @@ fn every_key_leaves_the_screen_a_repaint_would() {
         for _ in 0..size.1 + 3 {
             pty.send("j");
         }
-        // Keys are taken in order: once the help is up, so is every `j`
-        // (a busy machine can take longer than `answer` waits for them).
+        // Keys are taken in order: once the help is up, so is every `j`,
+        // and once it is gone, its Esc.
         pty.send("?");
-        pty.wait_for("Keys (Esc or q closes)");
+        pty.wait_for(HELP);
         pty.send("\x1b");
-        pty.answer(Duration::from_secs(5));
+        pty.wait_gone(HELP);
+        pty.settle(FRAME);
         let limit = Duration::from_millis(1500);
         for key in keys {
             pty.send(key);
             pty.answer(limit);
+            pty.settle(FRAME);
             let written = pty.cells();
             pty.send("\x0c");
             pty.answer(limit);
+            pty.settle(FRAME);
             let repainted = pty.cells();
             for (y, (a, b)) in written.iter().zip(&repainted).enumerate() {
                 assert!(a == b, "{size:?}, after {key:?}, row {y}:\n{a}\n{b}");

@@ -248,6 +248,20 @@ mod pty {
             panic!("screen never showed {text:?}:\n{}", self.contents());
         }
 
+        /// Waits until the screen no longer shows `text`.
+        pub fn wait_gone(&mut self, text: &str) {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(30) {
+                if !self.contents().contains(text) {
+                    return;
+                }
+                if !self.pump() {
+                    break;
+                }
+            }
+            panic!("screen still shows {text:?}:\n{}", self.contents());
+        }
+
         pub fn send(&mut self, keys: &str) {
             use std::io::Write;
             self.session.write_all(keys.as_bytes()).unwrap();
