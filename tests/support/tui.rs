@@ -236,30 +236,26 @@ mod pty {
 
         /// Waits until the screen shows `text`.
         pub fn wait_for(&mut self, text: &str) {
-            let start = Instant::now();
-            while start.elapsed() < Duration::from_secs(30) {
-                if self.contents().contains(text) {
-                    return;
-                }
-                if !self.pump() {
-                    break;
-                }
-            }
-            panic!("screen never showed {text:?}:\n{}", self.contents());
+            self.wait_until(|screen| screen.contains(text), "never showed", text);
         }
 
         /// Waits until the screen no longer shows `text`.
         pub fn wait_gone(&mut self, text: &str) {
+            self.wait_until(|screen| !screen.contains(text), "still shows", text);
+        }
+
+        /// Reads until `done` holds of the screen's text (for up to 30 s).
+        fn wait_until(&mut self, done: impl Fn(&str) -> bool, failed: &str, text: &str) {
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(30) {
-                if !self.contents().contains(text) {
+                if done(&self.contents()) {
                     return;
                 }
                 if !self.pump() {
                     break;
                 }
             }
-            panic!("screen still shows {text:?}:\n{}", self.contents());
+            panic!("screen {failed} {text:?}:\n{}", self.contents());
         }
 
         pub fn send(&mut self, keys: &str) {
