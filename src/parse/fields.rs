@@ -37,19 +37,22 @@ pub fn absolute(line: &[u8], i: &mut usize) -> Option<u64> {
         && matches!(line.get(at + 1), Some(b'x' | b'X'))
         && at + 2 < line.len()
     {
-        let hex = &line[at + 2..];
-        let len = hex.iter().take_while(|b| b.is_ascii_hexdigit()).count();
-        if len == 0 || len > 15 {
-            return None;
-        }
-        let mut v = 0u64;
-        for &b in &hex[..len] {
+        // One pass: the digits are read as they are found.
+        let (mut v, mut len) = (0u64, 0);
+        for &b in &line[at + 2..] {
             let d = match b {
                 b'0'..=b'9' => b - b'0',
                 b'a'..=b'f' => b - b'a' + 10,
-                _ => b - b'A' + 10,
+                b'A'..=b'F' => b - b'A' + 10,
+                _ => break,
             };
-            v = v << 4 | u64::from(d);
+            if len == 15 {
+                return None;
+            }
+            (v, len) = (v << 4 | u64::from(d), len + 1);
+        }
+        if len == 0 {
+            return None;
         }
         *i += 2 + len;
         return Some(v);
@@ -307,6 +310,14 @@ mod tests {
         // `0X` is hex as `0x` is (found by the `lines` fuzz target).
         assert_eq!(count(b"0X1f 2"), Some((31, &b"2"[..])));
         assert_eq!(agree(b"calls=0X7 1"), Ok(()));
+        // Hex of up to 15 digits, either case; longer is the parser's.
+        let most = b"0xFfFfFfFfFfFfFfF 1";
+        assert_eq!(count(most), Some((0xFFF_FFFF_FFFF_FFFF, &b"1"[..])));
+        assert_eq!(count(b"0x1234567890abcdef 1"), None);
+        assert_eq!(count(b"0x 1"), None);
+        for line in ["calls=0xFfFfFfFfFfFfFfF 1", "calls=0x1234567890abcdef 1"] {
+            assert_eq!(agree(line.as_bytes()), Ok(()), "{line}");
+        }
         for value in [
             "(12) a b ",
             "(12)",
