@@ -45,16 +45,21 @@ pub enum Header {
 pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Header> {
     file.seek(SeekFrom::Start(from))?;
     let mut head = Vec::new();
-    // Where the first line not yet looked at starts.
-    let mut line = 0;
+    // Where the first line not yet looked at starts, and where the search
+    // for its end goes on: a long line is searched once, not again from
+    // its start at every step (16 MB of one line took seconds so).
+    let (mut line, mut seen) = (0, 0);
     loop {
         let end = file.take(HEAD_STEP).read_to_end(&mut head)? == 0;
         loop {
             let rest = &head[line..];
-            let len = match memchr::memchr(b'\n', rest) {
-                Some(len) => len,
+            let len = match memchr::memchr(b'\n', &head[seen..]) {
+                Some(len) => seen - line + len,
                 None if end && !rest.is_empty() => rest.len(),
-                None => break, // the rest of the line is still to be read
+                None => {
+                    seen = head.len();
+                    break; // the rest of the line is still to be read
+                }
             };
             if len >= MAX_LINE {
                 head.truncate(line);
@@ -68,6 +73,7 @@ pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Heade
                 return Ok(Header::Body(head, body));
             }
             line = (line + len + 1).min(head.len());
+            seen = line;
         }
         if end {
             return Ok(Header::End(head));
