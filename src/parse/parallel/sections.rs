@@ -54,7 +54,7 @@ pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Heade
         loop {
             let rest = &head[line..];
             let len = match memchr::memchr(b'\n', &head[seen..]) {
-                Some(len) => seen - line + len,
+                Some(nl) => seen - line + nl,
                 None if end && !rest.is_empty() => rest.len(),
                 None => {
                     seen = head.len();
@@ -257,6 +257,28 @@ mod tests {
         assert_eq!(before, b"events: Ir\n");
         let end = line_end(&mut f, before.len() as u64).unwrap();
         assert_eq!(end as usize, before.len() + MAX_LINE + 2);
+    }
+
+    /// A header line read over many steps: its end is found where the
+    /// search stopped at each step, and the body starts right after it.
+    #[test]
+    fn a_header_line_longer_than_a_step_ends_where_its_newline_is() {
+        let desc = format!("desc: {}\n", "x".repeat(5 * HEAD_STEP as usize / 2));
+        let mut f = tempfile::tempfile().unwrap();
+        f.write_all(format!("events: Ir\n{desc}{desc}fn=a\n1 1\n").as_bytes())
+            .unwrap();
+        let Header::Body(head, at) = header(&mut f, 0).unwrap() else {
+            panic!("no body after the long lines")
+        };
+        assert_eq!(at, "events: Ir\n".len() + 2 * desc.len());
+        assert!(head[at..].starts_with(b"fn=a\n"));
+        // The file's last line, as long and without its newline.
+        let mut f = tempfile::tempfile().unwrap();
+        f.write_all(desc.trim_end().as_bytes()).unwrap();
+        let Header::End(all) = header(&mut f, 0).unwrap() else {
+            panic!("not the whole file")
+        };
+        assert_eq!(all, desc.trim_end().as_bytes());
     }
 
     #[test]
