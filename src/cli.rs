@@ -188,7 +188,7 @@ impl BrowseArgs {
             load: self.load.options(),
             sources: self.sources.sources(),
             ascii: self.ascii,
-            mouse: !self.no_mouse,
+            mouse: self.no_mouse.then_some(false),
             base: self.diff.base.clone(),
             matching: self.diff.match_options(),
         }

@@ -9,9 +9,12 @@ pub mod app;
 pub mod clipboard;
 pub mod exit;
 pub mod input;
+mod job;
 pub mod keymap;
 pub mod layout;
 mod load;
+pub mod multiplexer;
+mod procs;
 pub mod screen;
 pub mod scroll;
 pub mod source;
@@ -33,7 +36,7 @@ use std::path::PathBuf;
 
 /// What the browser is given (plain options: `cli` turns the command line
 /// into these).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct BrowseOptions {
     /// Profile files (`-` is standard input); empty: the newest
     /// `callgrind.out.*` in the current directory.
@@ -43,26 +46,13 @@ pub struct BrowseOptions {
     pub sources: Locator,
     /// ASCII glyphs whatever the locale says.
     pub ascii: bool,
-    /// Mouse capture on at the start.
-    pub mouse: bool,
+    /// Mouse capture at the start: `None` on, except under GNU screen
+    /// (see `multiplexer`).
+    pub mouse: Option<bool>,
     /// `--base`: the files of the profile to compare with (none: browse
     /// one profile), and how their functions are matched.
     pub base: Vec<PathBuf>,
     pub matching: crate::analysis::diff::MatchOptions,
-}
-
-impl Default for BrowseOptions {
-    fn default() -> Self {
-        BrowseOptions {
-            files: Vec::new(),
-            load: LoadOptions::default(),
-            sources: Locator::default(),
-            ascii: false,
-            mouse: true,
-            base: Vec::new(),
-            matching: Default::default(),
-        }
-    }
 }
 
 /// `cgtui FILE...`: load, then browse until the user quits; the exit
@@ -84,7 +74,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     let locator = options.sources.with_profile_dirs(&files);
     let mut theme = Theme::from_env();
     theme.ascii |= options.ascii;
-    let mouse = options.mouse;
+    let (mouse, why) = multiplexer::initial_mouse(options.mouse);
     let base = if options.base.is_empty() {
         None
     } else {
@@ -100,6 +90,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
             }
         };
         app.set_mouse(mouse);
+        app.message = why.map(String::from);
         Ok(app)
     };
     let mut app = match load::load(set, options.load, &signals, &mut input, make)? {

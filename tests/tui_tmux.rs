@@ -171,3 +171,126 @@ fn ctrl_z_while_loading_from_a_slow_pipe_and_fg() {
     t.keys("q");
     t.wait_for("$ ");
 }
+
+/// The pane's process: the shell, or what it `exec`ed.
+fn pane_pid(t: &Tmux) -> String {
+    t.run(&["display", "-p", "-t", "0", "#{pane_pid}"])
+        .trim()
+        .to_string()
+}
+
+fn signal(sig: &str, pid: &str) {
+    let ok = std::process::Command::new("kill")
+        .args([sig, pid])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill {sig} {pid}");
+}
+
+#[test]
+fn ctrl_z_without_a_job_control_shell_stays_and_says_why() {
+    // As `ssh -t host cgtui FILE`, `mosh host -- cgtui FILE` and
+    // `tmux new 'exec cgtui FILE'` start it: leading a session of its
+    // own, with no shell that could ever resume it.
+    let t = Tmux::start("nojobs", (100, 24), &[]);
+    t.line(&format!("exec {} samples/recursion.callgrind", cgtui()));
+    t.wait_for("Callees of");
+    t.keys("C-z");
+    t.wait_for("no shell to resume cgtui here");
+    // Still there and answering; SIGTSTP from elsewhere is refused too.
+    signal("-TSTP", &pane_pid(&t));
+    t.keys("/");
+    t.wait_for("Search:");
+    t.keys("Escape");
+    t.wait_for("Tab pane");
+    t.keys("q");
+    let start = std::time::Instant::now();
+    while pane_pid(&t).parse::<u32>().is_ok() {
+        assert!(start.elapsed().as_secs() < 30, "q did not end it");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn keys_typed_while_stopped_are_dropped_after_a_resume() {
+    let t = Tmux::start("stopped", (100, 24), &[]);
+    t.line(&format!("exec {} samples/recursion.callgrind", cgtui()));
+    t.wait_for("Callees of");
+    let pid = pane_pid(&t);
+    signal("-STOP", &pid);
+    // What a stranded user types: `fg` and Enter; `f` would open the
+    // flame graph, Enter zoom into it.
+    t.line("fg");
+    signal("-CONT", &pid);
+    t.keys("/");
+    let screen = t.wait_for("Search:");
+    assert!(
+        !screen.contains("zoom"),
+        "the flame graph opened:\n{screen}"
+    );
+    t.keys("Escape");
+    let screen = t.wait_for("Tab pane");
+    assert!(
+        !screen.contains("zoom"),
+        "the flame graph opened:\n{screen}"
+    );
+    t.keys("q");
+}
+
+#[test]
+fn under_gnu_screen_esc_leaves_a_view_at_once() {
+    let t = Tmux::start("screenesc", (100, 30), &[]);
+    // screen's window runs cgtui itself; screen holds a lone Esc back
+    // while mouse reporting is on, so the mouse starts off there.
+    t.line(&format!(
+        "screen -q {} samples/recursion.callgrind",
+        cgtui()
+    ));
+    t.wait_for("mouse off under GNU screen");
+    for view in ["s", "t", "f"] {
+        t.keys(view);
+        t.wait_for("close");
+        t.keys("Escape");
+        // No other key follows: the Esc alone must close the view.
+        t.wait_for("Tab pane");
+        // And the view's own key closes it without Esc.
+        t.keys(view);
+        t.wait_for("close");
+        t.keys(view);
+        t.wait_for("Tab pane");
+    }
+    t.keys("q");
+    t.wait_for("$ ");
+}
+
+#[test]
+fn without_an_alternate_screen_the_prompt_comes_back_on_its_own_line() {
+    let t = Tmux::start("prompt", (80, 24), &["alternate-screen off"]);
+    for quit in ["q", "C-c"] {
+        t.line("clear");
+        t.line(&format!("{} samples/recursion.callgrind", cgtui()));
+        t.wait_for("Callees of");
+        t.keys(quit);
+        let start = std::time::Instant::now();
+        let lines = loop {
+            let screen = t.screen();
+            let lines: Vec<String> = screen
+                .lines()
+                .map(|l| l.trim_end().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
+            if lines.last().is_some_and(|l| l == "$") {
+                break lines;
+            }
+            assert!(
+                start.elapsed().as_secs() < 30,
+                "{quit}: no prompt:\n{screen}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        // The last frame stays whole above the prompt, its hints included.
+        let above = &lines[lines.len() - 2];
+        assert!(above.starts_with("Tab pane"), "{quit}: {lines:#?}");
+    }
+}

@@ -14,14 +14,15 @@ mod keys;
 
 pub use keys::Parser;
 use std::io::Read;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// What the terminal sent.
 #[derive(Debug)]
 pub enum Input {
-    Bytes(Vec<u8>),
+    /// Bytes read, with the `EPOCH` of the read that returned them.
+    Bytes(u64, Vec<u8>),
     /// The window was resized.
     Resize,
     /// SIGTSTP: the user (or `kill -TSTP`) asks to suspend.
@@ -53,6 +54,13 @@ pub fn stop_job() {
     let _ = signal_hook::low_level::raise(SIGSTOP);
 }
 
+/// Counts the continues (SIGCONT). At one, what waits in the terminal was
+/// typed while cgtui was stopped (for no one, after a `kill -STOP`; a
+/// stranded `fg` and Enter would open views): the signal thread flushes
+/// it, and bytes read before that, still tagged with the epoch before,
+/// are dropped when they reach the loop after it.
+static EPOCH: AtomicU64 = AtomicU64::new(0);
+
 /// How long a lone Esc waits for the rest of an escape sequence.
 const ESC_WAIT: Duration = Duration::from_millis(30);
 
@@ -76,6 +84,7 @@ impl Terminal {
     pub fn open() -> std::io::Result<Terminal> {
         use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
         let tty = std::fs::File::open("/dev/tty")?;
+        let flush = tty.try_clone()?;
         let (tx, rx) = mpsc::channel();
         spawn("cgtui-tty", tx.clone(), move |tx| read_tty(tty, tx))?;
         let mut signals = signal_hook::iterator::Signals::new([
@@ -87,7 +96,15 @@ impl Terminal {
                     SIGWINCH => Input::Resize,
                     SIGTSTP if STOPPING.swap(false, Ordering::SeqCst) => continue,
                     SIGTSTP => Input::Suspend,
-                    SIGCONT => Input::Continue,
+                    SIGCONT => {
+                        // What waits in the terminal was typed while stopped.
+                        let _ = rustix::termios::tcflush(
+                            &flush,
+                            rustix::termios::QueueSelector::IFlush,
+                        );
+                        EPOCH.fetch_add(1, Ordering::SeqCst);
+                        Input::Continue
+                    }
                     _ => Input::Signal,
                 };
                 if tx.send(input).is_err() {
@@ -188,7 +205,8 @@ impl Terminal {
 
     fn take(&mut self, input: Input, keys: &mut Vec<crate::tui::Key>) {
         match input {
-            Input::Bytes(bytes) => self.parser.feed(&bytes, keys),
+            Input::Bytes(epoch, _) if epoch < EPOCH.load(Ordering::SeqCst) => {}
+            Input::Bytes(_, bytes) => self.parser.feed(&bytes, keys),
             Input::Resize => self.resized = true,
             Input::Suspend => self.suspend = true,
             Input::Continue => self.continued = true,
@@ -226,7 +244,9 @@ fn read_tty(mut tty: std::fs::File, tx: Sender<Input>) {
     loop {
         let input = match tty.read(&mut buf) {
             Ok(0) => Input::Gone,
-            Ok(n) => Input::Bytes(buf[..n].to_vec()),
+            // Read at a resume, before SIGCONT's handling flushed the
+            // terminal: the epoch is still the old one, and they are dropped.
+            Ok(n) => Input::Bytes(EPOCH.load(Ordering::SeqCst), buf[..n].to_vec()),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => Input::Gone,
         };

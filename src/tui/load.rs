@@ -151,13 +151,14 @@ impl Bar {
 
     /// Waits up to `tick` for a key; the exit status if it aborts. Ctrl-Z
     /// (or SIGTSTP) stops the process with the terminal as it was, and the
-    /// bar comes back after `fg`.
+    /// bar comes back after `fg`; without a shell to resume it, nothing.
     fn wait_for_key(&mut self, input: &mut input::Terminal, tick: Duration) -> Option<u8> {
         let keys = input.keys(Some(tick), Duration::ZERO);
         if input.gone() {
             return Some(exit::for_signal(signal_hook::consts::SIGHUP));
         }
-        if input.suspend() || (self.raw && keys.contains(&Key::Ctrl('z'))) {
+        let asked = input.suspend() || (self.raw && keys.contains(&Key::Ctrl('z')));
+        if asked && super::job::can_suspend().is_ok() {
             let shown = self.shown;
             self.close();
             input::stop_job();

@@ -22,8 +22,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Enter the alternate screen, hide the cursor, clear.
 const ENTER: &str = "\x1b[?1049h\x1b[?25l\x1b[0m\x1b[H\x1b[2J";
-/// Mouse reporting off, cursor shown, main screen back.
-const LEAVE: &str = "\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+/// Mouse reporting off, the cursor on a fresh line below the last row
+/// (`CSI 999;1H` stops at the last row; the line feed scrolls), shown,
+/// main screen back. Where there is no alternate screen (GNU screen's
+/// default, tmux `alternate-screen off`) the last frame stays and the
+/// shell's prompt starts on a line of its own, as after less and htop;
+/// where there is one, the main screen's cursor comes back as it was.
+const LEAVE: &str = "\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[999;1H\r\n\x1b[?25h\x1b[?1049l";
 /// Mouse reporting: presses, releases and the wheel, in SGR coordinates.
 const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1006h";
 const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1000l";

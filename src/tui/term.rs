@@ -10,6 +10,7 @@
 use super::app::App;
 use super::exit::{self, Signals};
 use super::input;
+use super::job;
 use super::screen::{self, Screen};
 use super::view;
 use ratatui::buffer::Buffer;
@@ -74,7 +75,10 @@ fn event_loop(
             dirty = true;
         }
         if input.suspend() || std::mem::take(&mut app.suspend) {
-            suspend(screen)?;
+            match job::can_suspend() {
+                Ok(()) => suspend(screen)?,
+                Err(why) => app.message = Some(why.into()),
+            }
             dirty = true;
         }
         if input.continued() {

@@ -299,6 +299,12 @@ impl App {
 
     /// Opens a tree view of the current function (`t`, `b`, `f`).
     pub(super) fn open_tree(&mut self, kind: TreeKind) {
+        // The key that opened a view closes it, as `s` the source view:
+        // a way out without Esc, which GNU screen may hold back.
+        if self.tree.as_ref().is_some_and(|t| t.kind == kind) {
+            self.tree = None;
+            return;
+        }
         if self.diff.is_some() {
             self.message =
                 Some("the trees and the flame graph show one profile, not a comparison".into());

@@ -16,10 +16,10 @@ pub static POPUPS: &[Binding] = &[
     ),
     b(
         C::Search,
-        &[K::Esc],
+        &[K::Esc, K::Ctrl('g')],
         A::Close,
         Some("cancel"),
-        "cancel the search",
+        "cancel the search (Ctrl-G too: GNU screen may hold a lone Esc back)",
     ),
     b(
         C::Search,
@@ -153,7 +153,13 @@ pub static POPUPS: &[Binding] = &[
         Some("grouping"),
         "group by object, source file, C++ class or namespace, Rust module, or not at all",
     ),
-    b(C::Groups, &[K::Esc], A::Close, Some("close"), "close"),
+    b(
+        C::Groups,
+        &[K::Esc, K::Char('q')],
+        A::Close,
+        Some("close"),
+        "close",
+    ),
     b(
         C::Help,
         &[K::Char('j'), K::Down],
