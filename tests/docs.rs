@@ -1,7 +1,7 @@
-//! README.md and assets/ show what the code draws: the screens in them are
-//! the snapshot tests' screens, the key table is made from the keymap.
-//! `CGTUI_UPDATE_DOCS=1 cargo test --test docs` writes them again after
-//! the snapshots were accepted.
+//! README.md, docs/ and assets/ show what the code draws: the screens in
+//! them are the snapshot tests' screens, the key table (docs/guide.md) is
+//! made from the keymap. `CGTUI_UPDATE_DOCS=1 cargo test --test docs`
+//! writes them again after the snapshots were accepted.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -67,26 +67,46 @@ const SCREENS: [(&str, &str, &str); 4] = [
     ("search", "recursion.callgrind", "/fib"),
 ];
 
-#[test]
-fn the_readme_screens_are_the_snapshots() {
-    let readme = root().join("README.md");
-    // Every screen README.md marks.
-    let text = std::fs::read_to_string(&readme).unwrap();
-    let names: Vec<String> = text
-        .split("<!-- screen ")
+/// The pages that show screens: the front page and the user guide's.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![root().join("README.md")];
+    let mut guide: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    guide.sort();
+    pages.extend(guide);
+    pages
+}
+
+/// The snapshot names a page marks with `<!-- screen NAME -->`.
+fn marked_screens(page: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(page).unwrap();
+    text.split("<!-- screen ")
         .skip(1)
         .filter_map(|rest| rest.split_once(" -->").map(|(name, _)| name.to_string()))
-        .collect();
-    assert!(names.len() >= 6, "{names:?}");
-    for name in names {
-        let want = format!("\n```text\n{}```\n", snapshot(&name));
-        section(
-            &readme,
-            &format!("<!-- screen {name} -->"),
-            "<!-- /screen -->",
-            &want,
-        );
+        .collect()
+}
+
+#[test]
+fn the_screens_of_the_docs_are_the_snapshots() {
+    let mut all = Vec::new();
+    for page in pages() {
+        for name in marked_screens(&page) {
+            let want = format!("\n```text\n{}```\n", snapshot(&name));
+            section(
+                &page,
+                &format!("<!-- screen {name} -->"),
+                "<!-- /screen -->",
+                &want,
+            );
+            all.push(name);
+        }
     }
+    // The front page shows one screen; the guide the other views.
+    assert!(!marked_screens(&root().join("README.md")).is_empty());
+    assert!(all.len() >= 6, "{all:?}");
 }
 
 #[test]
@@ -109,10 +129,10 @@ fn the_assets_are_the_snapshots() {
 }
 
 #[test]
-fn the_readme_key_table_is_the_keymap() {
+fn the_guide_key_table_is_the_keymap() {
     let want = format!("\n{}", cgtui::tui::keymap::markdown());
     section(
-        &root().join("README.md"),
+        &root().join("docs/guide.md"),
         "<!-- keys -->",
         "<!-- /keys -->",
         &want,
