@@ -138,3 +138,95 @@ fn the_guide_key_table_is_the_keymap() {
         &want,
     );
 }
+
+/// GitHub's anchor of a heading: lower case, punctuation dropped, spaces
+/// as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a page's headings, outside code blocks.
+fn anchors(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// The targets of a page's `[text](target)` links, outside code blocks.
+fn links(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for rest in line.split("](").skip(1) {
+            if let Some((target, _)) = rest.split_once(')') {
+                out.push(target.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// A link within the docs leads to a file that exists, and to a heading
+/// it has: moving a section cannot leave a link behind.
+#[test]
+fn the_links_of_the_docs_lead_somewhere() {
+    let mut pages = pages();
+    for page in [
+        "CONTRIBUTING.md",
+        "benches/README.md",
+        "samples/README.md",
+        "tests/README.md",
+        "fuzz/README.md",
+    ] {
+        let path = root().join(page);
+        if path.exists() {
+            pages.push(path);
+        }
+    }
+    let mut checked = 0;
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for target in links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let file = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(file)
+            };
+            assert!(file.exists(), "{}: {target}: no such file", page.display());
+            if !fragment.is_empty() {
+                let there = std::fs::read_to_string(&file).unwrap();
+                assert!(
+                    anchors(&there).iter().any(|a| a == fragment),
+                    "{}: {target}: no such heading",
+                    page.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} links");
+}
