@@ -1,7 +1,8 @@
 //! Bytes written to the terminal per key, cgtui beside less, recorded from
 //! a real pseudo-terminal: what a key costs on an SSH connection. Prints
-//! the table README.md shows, on two profiles: `samples/cpp-names.callgrind`
-//! (long C++ names) and a real profile of sqlite3 (short C names), made by
+//! the table benches/README.md shows, on two profiles:
+//! `samples/cpp-names.callgrind` (long C++ names) and a real profile of
+//! sqlite3 (short C names), made by
 //! `scripts/make-sqlite-profile.sh` where valgrind and sqlite3 are found.
 //! `cargo bench --bench keys`.
 

@@ -1,7 +1,7 @@
 //! Benchmarks on a synthetic profile with a million functions: a key press
 //! handled and drawn, searches included (target: under 16 ms each), and
-//! search results per keystroke. The figures are in README, "Browser
-//! speed".
+//! search results per keystroke. The figures are in benches/README.md,
+//! "Browser keys".
 //!
 //! Run: `cargo bench --bench tui`.
 

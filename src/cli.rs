@@ -217,7 +217,7 @@ pub struct ReportArgs {
     /// Only these parts (1-based, as listed in the report); repeatable.
     #[arg(long, value_name = "N")]
     pub part: Vec<usize>,
-    /// Print JSON (schema in README.md) instead of text.
+    /// Print JSON (schema in docs/report.md) instead of text.
     #[arg(long)]
     pub json: bool,
     /// With --json: add each function's per-line costs and call sites.

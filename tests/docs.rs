@@ -1,7 +1,7 @@
-//! README.md and assets/ show what the code draws: the screens in them are
-//! the snapshot tests' screens, the key table is made from the keymap.
-//! `CGTUI_UPDATE_DOCS=1 cargo test --test docs` writes them again after
-//! the snapshots were accepted.
+//! README.md, docs/ and assets/ show what the code draws: the screens in
+//! them are the snapshot tests' screens, the key table (docs/guide.md) is
+//! made from the keymap. `CGTUI_UPDATE_DOCS=1 cargo test --test docs`
+//! writes them again after the snapshots were accepted.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -67,26 +67,46 @@ const SCREENS: [(&str, &str, &str); 4] = [
     ("search", "recursion.callgrind", "/fib"),
 ];
 
-#[test]
-fn the_readme_screens_are_the_snapshots() {
-    let readme = root().join("README.md");
-    // Every screen README.md marks.
-    let text = std::fs::read_to_string(&readme).unwrap();
-    let names: Vec<String> = text
-        .split("<!-- screen ")
+/// The pages that show screens: the front page and the user guide's.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![root().join("README.md")];
+    let mut guide: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    guide.sort();
+    pages.extend(guide);
+    pages
+}
+
+/// The snapshot names a page marks with `<!-- screen NAME -->`.
+fn marked_screens(page: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(page).unwrap();
+    text.split("<!-- screen ")
         .skip(1)
         .filter_map(|rest| rest.split_once(" -->").map(|(name, _)| name.to_string()))
-        .collect();
-    assert!(names.len() >= 6, "{names:?}");
-    for name in names {
-        let want = format!("\n```text\n{}```\n", snapshot(&name));
-        section(
-            &readme,
-            &format!("<!-- screen {name} -->"),
-            "<!-- /screen -->",
-            &want,
-        );
+        .collect()
+}
+
+#[test]
+fn the_screens_of_the_docs_are_the_snapshots() {
+    let mut all = Vec::new();
+    for page in pages() {
+        for name in marked_screens(&page) {
+            let want = format!("\n```text\n{}```\n", snapshot(&name));
+            section(
+                &page,
+                &format!("<!-- screen {name} -->"),
+                "<!-- /screen -->",
+                &want,
+            );
+            all.push(name);
+        }
     }
+    // The front page shows one screen; the guide the other views.
+    assert!(!marked_screens(&root().join("README.md")).is_empty());
+    assert!(all.len() >= 6, "{all:?}");
 }
 
 #[test]
@@ -109,12 +129,104 @@ fn the_assets_are_the_snapshots() {
 }
 
 #[test]
-fn the_readme_key_table_is_the_keymap() {
+fn the_guide_key_table_is_the_keymap() {
     let want = format!("\n{}", cgtui::tui::keymap::markdown());
     section(
-        &root().join("README.md"),
+        &root().join("docs/guide.md"),
         "<!-- keys -->",
         "<!-- /keys -->",
         &want,
     );
+}
+
+/// GitHub's anchor of a heading: lower case, punctuation dropped, spaces
+/// as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a page's headings, outside code blocks.
+fn anchors(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// The targets of a page's `[text](target)` links, outside code blocks.
+fn links(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for rest in line.split("](").skip(1) {
+            if let Some((target, _)) = rest.split_once(')') {
+                out.push(target.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// A link within the docs leads to a file that exists, and to a heading
+/// it has: moving a section cannot leave a link behind.
+#[test]
+fn the_links_of_the_docs_lead_somewhere() {
+    let mut pages = pages();
+    for page in [
+        "CONTRIBUTING.md",
+        "benches/README.md",
+        "samples/README.md",
+        "tests/README.md",
+        "fuzz/README.md",
+    ] {
+        let path = root().join(page);
+        if path.exists() {
+            pages.push(path);
+        }
+    }
+    let mut checked = 0;
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for target in links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let file = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(file)
+            };
+            assert!(file.exists(), "{}: {target}: no such file", page.display());
+            if !fragment.is_empty() {
+                let there = std::fs::read_to_string(&file).unwrap();
+                assert!(
+                    anchors(&there).iter().any(|a| a == fragment),
+                    "{}: {target}: no such heading",
+                    page.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} links");
 }

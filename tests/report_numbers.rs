@@ -172,7 +172,7 @@ fn unknown_call_counts_print_as_a_question_mark() {
         .find(|r| r[5].starts_with("make_list "))
         .unwrap_or_else(|| panic!("{out}"));
     assert_eq!(make_list[4], "?", "{out}");
-    // JSON keeps the integer 0 (README: 0 means unknown).
+    // JSON keeps the integer 0 (docs/report.md: 0 means unknown).
     let json: Value = serde_json::from_str(&stdout_of(&[
         "report",
         "--json",

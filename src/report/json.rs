@@ -1,4 +1,4 @@
-//! The JSON report. Its schema is documented in README.md ("JSON schema");
+//! The JSON report. Its schema is documented in docs/report.md ("JSON schema");
 //! change both together.
 
 use crate::analysis::Analysis;

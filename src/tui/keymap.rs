@@ -238,8 +238,8 @@ pub fn help_width() -> usize {
     help_lines(false).iter().map(line).max().unwrap_or(0)
 }
 
-/// The key table of README.md, one row per context, made from the same
-/// bindings as the help screen (a test keeps README equal to it).
+/// The key table of docs/guide.md, one row per context, made from the same
+/// bindings as the help screen (a test keeps the guide equal to it).
 pub fn markdown() -> String {
     let mut out = String::from("| where | keys |\n|---|---|\n");
     for ctx in CONTEXTS {

@@ -311,7 +311,7 @@ fn reports_of_every_function_stay_within_the_size_of_the_file() {
 /// 20 times the file) before the name tables and per-function lists were
 /// made compact and the chunks small; about 105 bytes each now for a
 /// million (the allocator's share is larger there), 72 for 5 million
-/// (4.6 times the file: issue 16's target is 5 times; see README).
+/// (4.6 times the file: issue 16's target is 5 times; see benches/README.md).
 #[test]
 fn a_million_tiny_functions() {
     let dir = tempfile::tempdir().unwrap();
