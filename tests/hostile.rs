@@ -26,6 +26,8 @@ mod run;
 #[path = "../benches/support/synth.rs"]
 #[allow(dead_code)]
 mod synth;
+#[path = "support/tools.rs"]
+mod tools;
 
 use assert_cmd::Command;
 use run::*;

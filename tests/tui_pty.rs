@@ -9,6 +9,8 @@
 
 #[path = "support/tui.rs"]
 mod support;
+#[path = "support/tools.rs"]
+mod tools;
 
 use cgtui::locate::Locator;
 use cgtui::parse::{LoadOptions, load_paths};
@@ -99,6 +101,7 @@ fn loading(dir: &Path) -> Pty {
     let profile = large_profile(dir, 3);
     let fifo = dir.join("feed");
     let _ = std::fs::remove_file(&fifo);
+    tools::require(&["mkfifo"]);
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
         .status()

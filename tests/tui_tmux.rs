@@ -53,6 +53,7 @@ fn with_standard_output_redirected_it_draws_on_the_terminal() {
 
 #[test]
 fn ctrl_z_suspends_and_fg_comes_back_drawn_and_answering() {
+    tmux::tools::require(&["pgrep"]);
     let t = Tmux::start("suspend", (80, 24), &[]);
     t.line(&format!("{} samples/recursion.callgrind", cgtui()));
     t.wait_for("Callees of");
@@ -120,6 +121,7 @@ fn a_terminal_reporting_0x0_is_drawn_at_lines_by_columns() {
 
 #[test]
 fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
+    tmux::tools::require(&["screen"]);
     let t = Tmux::start("screen", (80, 24), &[]);
     // GNU screen's default: no alternate screen; LANG=C: no UTF-8.
     t.line("LANG=C LC_ALL=C screen -q");
@@ -240,6 +242,7 @@ fn keys_typed_while_stopped_are_dropped_after_a_resume() {
 
 #[test]
 fn under_gnu_screen_esc_leaves_a_view_at_once() {
+    tmux::tools::require(&["screen"]);
     let t = Tmux::start("screenesc", (100, 30), &[]);
     // screen's window runs cgtui itself; screen holds a lone Esc back
     // while mouse reporting is on, so the mouse starts off there.

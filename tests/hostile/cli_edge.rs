@@ -111,6 +111,7 @@ fn the_browser_without_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.callgrind");
     let present = big(dir.path(), 10);
+    crate::tools::require(&["setsid"]);
     let run = |args: &[&Path], cwd: &Path| {
         let out = std::process::Command::new("setsid")
             .arg("-w")
@@ -321,9 +322,7 @@ fn peak_kib(args: &[&str]) -> u64 {
 /// 73 MiB against 4).
 #[test]
 fn an_error_costs_no_more_than_a_small_run() {
-    if !Path::new("/usr/bin/time").exists() {
-        return;
-    }
+    crate::tools::require(&["/usr/bin/time"]);
     let normal = peak_kib(&["report", "samples/recursion.callgrind"]);
     for args in [
         &["report", "samples/recursion.callgrind", "--event", "Foo"][..],
@@ -354,6 +353,7 @@ fn a_panic_with_standard_error_full_is_not_an_abort() {
         "stty rows 24 cols 80; CGTUI_TEST_BREAK_VIEW=1 RUST_BACKTRACE=1 '{}' samples/recursion.callgrind 2>/dev/full",
         bin().display()
     );
+    crate::tools::require(&["/usr/bin/script"]);
     let mut child = std::process::Command::new("/usr/bin/script")
         .args(["-qec", &inner, "/dev/null"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))

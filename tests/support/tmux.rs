@@ -2,6 +2,9 @@
 //! capture-pane), on a server of its own so tests do not meet.
 
 #![allow(dead_code)]
+#[path = "tools.rs"]
+pub mod tools;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -13,6 +16,7 @@ impl Tmux {
     /// A `w`x`h` window running a shell in the crate's directory; `options`
     /// are tmux `set` commands applied first (e.g. `alternate-screen off`).
     pub fn start(name: &str, (w, h): (u16, u16), options: &[&str]) -> Tmux {
+        tools::require(&["tmux"]);
         let t = Tmux {
             socket: format!("cgtui-test-{name}-{}", std::process::id()),
         };
