@@ -72,6 +72,9 @@ pub struct Analysis {
     pub cycles: Vec<Cycle>,
     /// Per column: whether any self, call or total cost is negative.
     signed: Vec<bool>,
+    /// Per column of a comparison: whether a change reached a 64-bit
+    /// limit (it may be beyond: see `diff::clamped_change`); else empty.
+    cut: Vec<bool>,
     /// Every function counts as active (a comparison lists the functions
     /// of both profiles, changed or not).
     every_function: bool,
@@ -124,6 +127,7 @@ impl Analysis {
             cycle_of: Default::default(),
             cycles: Vec::new(),
             signed,
+            cut: Vec::new(),
             every_function: false,
         };
         analysis.set_cycles(components);
@@ -203,6 +207,13 @@ impl Analysis {
     /// its total then bounds no function, and listings order it by size.
     pub fn is_signed(&self, ev: usize) -> bool {
         self.signed.get(ev).copied().unwrap_or(false)
+    }
+
+    /// Whether a change in column `ev` of a comparison reached a 64-bit
+    /// limit: it is then shown as a bound, and sums that include it (a
+    /// tree's, a group's) are not exact.
+    pub fn is_cut(&self, ev: usize) -> bool {
+        self.cut.get(ev).copied().unwrap_or(false)
     }
 
     /// Indexes into `edges` of the calls into members of `cycles[cycle]`

@@ -139,3 +139,96 @@ fn events_of_one_profile_are_left_out_and_e_skips_them() {
     let screen = text(&render(&mut app, 250, 70));
     assert!(screen.contains("Dr (new profile only)"), "{screen}");
 }
+
+/// The comparison of two profiles given as text.
+fn text_comparison(base: &str, new: &str) -> cgtui::tui::App {
+    use cgtui::parse::load_reader;
+    let mut app = cgtui::tui::App::comparing(
+        load_reader("new.callgrind", new.as_bytes()).unwrap(),
+        load_reader("base.callgrind", base.as_bytes()).unwrap(),
+        &cgtui::analysis::diff::MatchOptions::default(),
+        cgtui::tui::Theme::plain_colors(),
+        cgtui::locate::Locator::default(),
+    );
+    app.resize(80, 24);
+    app
+}
+
+/// A change needs 65 bits where a cost has 64: from -9e18 (as `cg_diff`
+/// writes costs) to +9e18 the list showed `+9,223,372,036,854,775,807`
+/// and `-102.48%` as if real. It now shows the exact change and share from
+/// both sides; the calls pane, which has only the 64-bit change, writes it
+/// as a bound; and a warning (printed before the screen opens, and under
+/// `w`) says which event's changes reached the limit.
+#[test]
+fn a_change_beyond_64_bits_is_exact_in_the_list_and_a_bound_elsewhere() {
+    // main calls f, which costs it all: each side's total fits.
+    let profile = |f: &str| {
+        format!("events: Ir\nfl=a.c\nfn=main\n1 0\ncfn=f\ncalls=1 5\n2 {f}\nfn=f\n5 {f}\n")
+    };
+    let mut app = text_comparison(
+        &profile("-9000000000000000000"),
+        &profile("9000000000000000000"),
+    );
+    let screen = text(&render(&mut app, 250, 30));
+    // A list row: base, new, change, %base, then the function's name.
+    let row = |name: &str| -> Vec<String> {
+        screen
+            .lines()
+            .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .find(|words| words.get(4).is_some_and(|w| w == name))
+            .unwrap_or_else(|| panic!("{name} listed\n{screen}"))[..4]
+            .to_vec()
+    };
+    let main = row("main");
+    assert_eq!(
+        main[..4],
+        [
+            "-9,000,000,000,000,000,000",
+            "9,000,000,000,000,000,000",
+            "+18,000,000,000,000,000,000",
+            "-200.00%"
+        ],
+        "{screen}"
+    );
+    assert_eq!(main, row("f"), "{screen}");
+    // The header: both totals, and the share of the exact change.
+    assert!(
+        screen.contains("Ir -9,000,000,000,000,000,000→9,000,000,000,000,000,000 (-200.00%)"),
+        "{screen}"
+    );
+    assert!(!screen.contains("102.48"), "{screen}");
+    let warning = app
+        .profile
+        .diagnostics
+        .iter()
+        .find(|d| {
+            d.message
+                .starts_with("changes of Ir reach the 64-bit limit")
+        })
+        .unwrap_or_else(|| panic!("{:?}", app.profile.diagnostics));
+    assert_eq!(warning.file, "new.callgrind");
+    // main's call of f, in the calls pane: a bound.
+    press(&mut app, "/main<Enter>");
+    let screen = text(&render(&mut app, 250, 30));
+    assert!(screen.contains(">=+9,223,372,036,854,775,807"), "{screen}");
+    assert_eq!(
+        screen.matches("9,223,372,036,854,775,807").count(),
+        screen.matches(">=+9,223,372,036,854,775,807").count(),
+        "{screen}"
+    );
+}
+
+/// A comparison whose changes all fit has no such warning.
+#[test]
+fn changes_that_fit_raise_no_warning() {
+    let app = comparison_app(O0, O2);
+    assert!(
+        !app.profile
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("64-bit")),
+        "{:?}",
+        app.profile.diagnostics
+    );
+}
