@@ -9,7 +9,8 @@ use cgtui::analysis::Analysis;
 use cgtui::annotate::{AnnotateOptions, annotate};
 use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
 use cgtui::cli_support::{
-    NotInProfile, common_event_index, event_index, functions_named, part_selection,
+    Incomparable, NotInProfile, common_event_index, comparable, event_index, functions_named,
+    part_selection, stdin_once,
 };
 use cgtui::format::printable;
 use cgtui::parse::{self, LoadError};
@@ -31,6 +32,8 @@ enum Failure {
     Load(#[from] LoadError),
     #[error(transparent)]
     NotInProfile(#[from] NotInProfile),
+    #[error(transparent)]
+    Incomparable(#[from] Incomparable),
     #[error(transparent)]
     Browse(#[from] BrowseError),
     #[error(transparent)]
@@ -93,9 +96,28 @@ fn install_panic_hook() {
 }
 
 fn load(files: &[PathBuf], args: &LoadArgs) -> Result<Profile, Failure> {
-    let profile = parse::load_paths(files, args.options())?;
+    load_with(files, args.options())
+}
+
+fn load_with(files: &[PathBuf], options: parse::LoadOptions) -> Result<Profile, Failure> {
+    let profile = parse::load_paths(files, options)?;
     print_diagnostics(&profile);
     Ok(profile)
+}
+
+/// Both sides of `--base OLD NEW`, each the files named (whole runs with
+/// `--siblings`), refused alike by `report` and `annotate` (and the
+/// browser) when they cannot be compared.
+fn load_sides(
+    base: &[PathBuf],
+    new: &[PathBuf],
+    args: &LoadArgs,
+) -> Result<(Profile, Profile), Failure> {
+    stdin_once(base, new)?;
+    let base = load_with(base, args.comparison_options())?;
+    let new = load_with(new, args.comparison_options())?;
+    comparable(&base, &new)?;
+    Ok((base, new))
 }
 
 fn print_diagnostics(profile: &Profile) {
@@ -169,8 +191,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
 /// whole base profile.
 fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::{Compared, Comparison};
-    let base = load(&args.diff.base, &args.load)?;
-    let profile = load(&args.files, &args.load)?;
+    let (base, profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
     let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
@@ -248,8 +269,7 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
 /// whose self cost changed most (the parts `--part` and `--base-part` select).
 fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::Joined;
-    let base = load(&args.diff.base, &args.load)?;
-    let mut profile = load(&args.files, &args.load)?;
+    let (base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let base_parts = part_selection(&base, &args.diff.base_part)?;
     let parts = part_selection(&profile, &args.part)?;
     let (joined, difference) = Joined::with_parts(

@@ -232,3 +232,70 @@ fn changes_that_fit_raise_no_warning() {
         app.profile.diagnostics
     );
 }
+
+/// The browser refuses what `report` and `annotate` refuse, alike and
+/// before its screen opens: profiles with no event in common (it opened
+/// with zero changes) and standard input on both sides.
+#[cfg(unix)]
+#[test]
+fn the_browser_refuses_what_cannot_be_compared_before_its_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let ir = write("ir.out", "events: Ir\nfl=a.c\nfn=main\n1 5\n");
+    let dr = write("dr.out", "events: Dr\nfl=a.c\nfn=main\n1 5\n");
+    for (args, message) in [
+        (
+            format!("--base '{ir}' '{dr}'"),
+            format!(
+                "cgtui: {ir} and {dr} have no event in common (base: Ir; new: Dr): nothing to compare"
+            ),
+        ),
+        (
+            format!("--base - - < '{ir}'"),
+            "cgtui: standard input (`-`) is named on both sides of the comparison, and it can be read only once: save one side to a file".to_string(),
+        ),
+    ] {
+        let mut pty = Pty::spawn(&args);
+        let status = pty.finish();
+        assert!(
+            matches!(status, WaitStatus::Exited(_, 2)),
+            "{args}: {status:?}"
+        );
+        let raw = String::from_utf8_lossy(&pty.raw);
+        assert!(raw.contains(&message), "{args}: {raw:?}");
+        assert!(!raw.contains("\x1b[?1049h"), "{args}: {raw:?}");
+    }
+}
+
+/// Two thread files of one run compare as two threads in the browser
+/// too (each side the file named); the header shows both totals.
+#[cfg(unix)]
+#[test]
+fn the_browser_compares_two_threads_as_named() {
+    let t = |n: u32| sample(&format!("threads/callgrind.out.1000-0{n}"));
+    let total = |n: u32| {
+        let options = cgtui::parse::LoadOptions {
+            siblings: false,
+            ..Default::default()
+        };
+        let p = cgtui::parse::load_paths(&[t(n)], options).unwrap();
+        cgtui::analysis::Analysis::new(&p).totals[0]
+    };
+    let (a, b) = (total(1), total(2));
+    assert_ne!(a, b);
+    let thousands = cgtui::format::thousands;
+    let header = format!("Ir {}→{}", thousands(a), thousands(b));
+    let mut pty = Pty::spawn_with(
+        &format!("--base '{}' '{}'", t(1).display(), t(2).display()),
+        (120, 30),
+        &[],
+    );
+    pty.wait_for(&header);
+    pty.send("q");
+    let status = pty.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+}
