@@ -120,6 +120,19 @@ fn load_sides(
     Ok((base, new))
 }
 
+/// The warnings of sums of `analysis` beyond 64 bits
+/// (`Analysis::warn_of_cut_sums`), added to `profile` (its JSON lists
+/// them) and printed as the load's are.
+fn warn_of_cut_sums(profile: &mut Profile, analysis: &Analysis) {
+    let before = profile.diagnostics.len();
+    if analysis.warn_of_cut_sums(profile) > 0 {
+        let mut err = std::io::stderr().lock();
+        for d in &profile.diagnostics[before.min(profile.diagnostics.len())..] {
+            let _ = writeln!(err, "{d}");
+        }
+    }
+}
+
 fn print_diagnostics(profile: &Profile) {
     let mut err = std::io::stderr().lock();
     for d in profile.diagnostics.iter().take(SHOWN_DIAGNOSTICS) {
@@ -138,9 +151,10 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
         return diff_report_command(args);
     }
-    let profile = load(&args.files, &args.load)?;
+    let mut profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
+    warn_of_cut_sums(&mut profile, &analysis);
     let event = event_index(&profile, args.event.as_deref())?;
     let mut out = std::io::stdout().lock();
     if args.folded {
@@ -191,10 +205,12 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
 /// whole base profile.
 fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::{Compared, Comparison};
-    let (base, profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
+    let (mut base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
     let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
+    warn_of_cut_sums(&mut base, &base_analysis);
+    warn_of_cut_sums(&mut profile, &analysis);
     let comparison = Comparison::new(
         (&base, &base_analysis),
         (&profile, &analysis),
@@ -239,9 +255,10 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
         return diff_annotate_command(args);
     }
-    let profile = load(&args.files, &args.load)?;
+    let mut profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
+    warn_of_cut_sums(&mut profile, &analysis);
     let events = if args.event.is_empty() {
         (0..profile.events.len()).collect()
     } else {
@@ -272,13 +289,15 @@ fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     let (base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let base_parts = part_selection(&base, &args.diff.base_part)?;
     let parts = part_selection(&profile, &args.part)?;
-    let (joined, difference) = Joined::with_parts(
+    let (mut joined, difference) = Joined::with_parts(
         base,
         &base_parts,
         &mut profile,
         &parts,
         &args.diff.match_options(),
     );
+    warn_of_cut_sums(&mut joined.base, &joined.base_analysis);
+    warn_of_cut_sums(&mut profile, &joined.new_analysis);
     let events = if args.event.is_empty() {
         joined.comparison.events.iter().map(|e| e.new).collect()
     } else {

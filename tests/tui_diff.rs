@@ -299,3 +299,18 @@ fn the_browser_compares_two_threads_as_named() {
     let status = pty.finish();
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }
+
+/// The browser warns of the parts' sums past 64 bits as `report` does,
+/// before its screen opens and under `w`.
+#[test]
+fn the_browser_warns_of_sums_past_64_bits() {
+    let app = text_app(
+        "events: Ir\nfn=main\n1 5000000000000000000\npart: 2\nfn=main\n1 5000000000000000000\n",
+    );
+    assert!(
+        app.profile.diagnostics.iter().any(|d| d.message
+            == "the costs of Ir of the parts selected add up beyond the signed 64-bit range: sums at the limit are saturated, not exact"),
+        "{:?}",
+        app.profile.diagnostics
+    );
+}

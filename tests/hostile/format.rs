@@ -257,6 +257,60 @@ fn sums_at_the_counter_limit_say_so() {
     l.has(4, "warning", "the sum is saturated");
 }
 
+/// Sums the loader never makes: the parts of a profile summed (two dumps
+/// of 5e18 each), and a derived event's formula (2 x 5e18), pass the
+/// signed 64-bit range and saturate; each says so once per event, on
+/// standard error and in the JSON, where before the report printed
+/// 9,223,372,036,854,775,807 as the exact total. One part alone is exact.
+#[test]
+fn sums_of_parts_and_formulas_past_the_limit_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let warned = |l: &Loaded, message: &str| {
+        let line = format!("{}: warning: {message}", l.path);
+        assert_eq!(
+            l.stderr.lines().filter(|s| *s == line).count(),
+            1,
+            "want {line:?} in:\n{}",
+            l.stderr
+        );
+        assert!(
+            l.diagnostics()
+                .iter()
+                .any(|d| d["file"] == l.path.as_str() && d["message"] == message),
+            "{:#?}",
+            l.json["diagnostics"]
+        );
+    };
+    let parts = write(
+        dir.path(),
+        "parts.cg",
+        b"events: Ir\nfn=main\n1 5000000000000000000\npart: 2\nfn=main\n1 5000000000000000000\n",
+    );
+    let l = loads(&parts);
+    assert_eq!(l.total("Ir"), i64::MAX);
+    warned(
+        &l,
+        "the costs of Ir of the parts selected add up beyond the signed 64-bit range: sums at the limit are saturated, not exact",
+    );
+    let one = crate::run::cgtui(&["report", "--part", "1"], &parts, crate::run::SMALL);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert!(
+        one.stdout
+            .contains("5,000,000,000,000,000,000  Ir (program total)")
+    );
+    let l = loads(&write(
+        dir.path(),
+        "formula.cg",
+        b"events: Ir\nevent: S = Ir + Ir\nfn=main\n1 5000000000000000000\n",
+    ));
+    assert_eq!(l.total("Ir"), 5_000_000_000_000_000_000);
+    warned(
+        &l,
+        "the formula of S gives values beyond the signed 64-bit range: those at the limit are saturated, not exact",
+    );
+    assert!(!l.stderr.contains("costs of Ir"), "{}", l.stderr);
+}
+
 // ------------------------------------------------ case 23: i64::MIN exact
 
 #[test]

@@ -77,7 +77,9 @@ impl App {
         theme: Theme,
         locator: Locator,
     ) -> Self {
-        let (joined, difference) = Joined::new(base, &mut new, options);
+        let (mut joined, difference) = Joined::new(base, &mut new, options);
+        joined.base_analysis.warn_of_cut_sums(&mut joined.base);
+        joined.new_analysis.warn_of_cut_sums(&mut new);
         warn_of_cut_changes(&mut new, &difference);
         let first_common = joined.comparison.events.first().map_or(0, |e| e.new);
         let mut app = Self::build(new, Some(difference), theme, locator);
@@ -99,10 +101,15 @@ impl App {
         // Inclusive costs and the demangled names at once; the search
         // index after them, on a thread of its own, and the name order
         // with the orders (after the first screen's on a large profile).
+        let comparing = given.is_some();
         let (analysis, (demangled, qualifiers)) = both(
             || given.unwrap_or_else(|| Analysis::new(&profile)),
             || (demangled_names(&profile), lists::qualifiers(&profile)),
         );
+        let mut profile = profile;
+        if !comparing {
+            analysis.warn_of_cut_sums(&mut profile);
+        }
         let (analysis, demangled) = (Arc::new(analysis), Arc::new(demangled));
         let profile = Arc::new(profile);
         let search = search_index(&profile, &analysis, &demangled);

@@ -193,7 +193,7 @@ pub fn called_text(n: u64) -> String {
     if n == 0 {
         String::new()
     } else {
-        crate::format::thousands(i64::try_from(n).unwrap_or(i64::MAX))
+        crate::format::wide_thousands(n.into())
     }
 }
 
