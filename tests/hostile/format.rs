@@ -311,6 +311,34 @@ fn sums_of_parts_and_formulas_past_the_limit_say_so() {
     assert!(!l.stderr.contains("costs of Ir"), "{}", l.stderr);
 }
 
+/// Call counts are 64-bit unsigned: one past i64::MAX is written whole by
+/// the report and annotate (it printed 9,223,372,036,854,775,807).
+#[test]
+fn call_counts_past_i64_are_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "calls.cg",
+        b"events: Ir\nfl=a.c\nfn=main\n1 1\ncfn=f\ncalls=18000000000000000000 1\n2 5\nfn=f\n1 5\n",
+    );
+    let l = loads(&path);
+    l.clean();
+    let f = l.text.lines().find(|x| x.ends_with(" f (a.c)")).unwrap();
+    assert!(f.contains(" 18,000,000,000,000,000,000  f (a.c)"), "{f}");
+    let a = crate::run::cgtui(
+        &["annotate", "--function", "main"],
+        &path,
+        crate::run::SMALL,
+    );
+    assert_eq!(a.code, Some(0), "{}", a.stderr);
+    assert!(
+        a.stdout
+            .contains("5  => a.c:f (18,000,000,000,000,000,000×)"),
+        "{}",
+        a.stdout
+    );
+}
+
 // ------------------------------------------------ case 23: i64::MIN exact
 
 #[test]
