@@ -144,6 +144,17 @@ fn two_threads_of_one_run_compare_as_two_threads() {
     );
     assert_eq!(out.code, Some(2));
     assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
+    // The empty base file Valgrind leaves is nothing alone: named as a
+    // side (or with --no-siblings) it stands for its run.
+    let run_name = format!("{root}/samples/threads/callgrind.out.1000");
+    let out = run(&["report", "--json", "--base", &run_name, &two], b"");
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["base"]["sources"].as_array().unwrap().len(), 4);
+    assert_eq!(v["sources"], serde_json::json!([two]));
+    let out = run(&["report", "--json", "--no-siblings", &run_name], b"");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["sources"].as_array().unwrap().len(), 4);
 }
 
 /// Profiles with no event in common: `report`, `annotate` (which printed
