@@ -314,3 +314,25 @@ fn the_browser_warns_of_sums_past_64_bits() {
         app.profile.diagnostics
     );
 }
+
+/// Selecting parts says so too when the sums of the new selection pass
+/// 64 bits (the load's warning is of all parts), and not when they fit.
+#[test]
+fn selecting_parts_whose_sums_pass_64_bits_says_so() {
+    let mut app = text_app(
+        "events: Ir\nfn=main\n1 5000000000000000000\npart: 2\nfn=main\n1 5000000000000000000\n",
+    );
+    press(&mut app, "p<Space>");
+    assert!(!app.analysis.is_cut(0));
+    assert!(
+        !app.message.as_deref().unwrap_or("").contains("64 bits"),
+        "{:?}",
+        app.message
+    );
+    press(&mut app, "<Space>");
+    assert!(app.analysis.is_cut(0));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("some sums of these parts pass 64 bits: those at the limit are saturated, not exact")
+    );
+}
