@@ -72,6 +72,11 @@ pub struct Analysis {
     pub cycles: Vec<Cycle>,
     /// Per column: whether any self, call or total cost is negative.
     signed: Vec<bool>,
+    /// Per column: whether a number computed here passed the signed
+    /// 64-bit range and is held at its limit: a sum of the selected parts
+    /// or a derived event's formula (saturated), or a comparison's change
+    /// (see `diff::clamped_change`).
+    cut: Vec<bool>,
     /// Every function counts as active (a comparison lists the functions
     /// of both profiles, changed or not).
     every_function: bool,
@@ -124,6 +129,7 @@ impl Analysis {
             cycle_of: Default::default(),
             cycles: Vec::new(),
             signed,
+            cut: combined.cut,
             every_function: false,
         };
         analysis.set_cycles(components);
@@ -203,6 +209,43 @@ impl Analysis {
     /// its total then bounds no function, and listings order it by size.
     pub fn is_signed(&self, ev: usize) -> bool {
         self.signed.get(ev).copied().unwrap_or(false)
+    }
+
+    /// Whether a number of column `ev` passed the signed 64-bit range (see
+    /// `cut`): a comparison shows such a change as a bound; either way
+    /// sums that include it (a tree's, a group's) are not exact.
+    pub fn is_cut(&self, ev: usize) -> bool {
+        self.cut.get(ev).copied().unwrap_or(false)
+    }
+
+    /// A warning on `profile` per column whose sums passed the signed
+    /// 64-bit range here (`is_cut`): the loader warns of a sum within a
+    /// part, this of the parts summed and of derived events, so that no
+    /// saturated figure passes for an exact one. Returns how many.
+    pub fn warn_of_cut_sums(&self, profile: &mut Profile) -> usize {
+        let file = profile
+            .loaded_sources()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let messages: Vec<String> = (profile.events.events.iter().enumerate())
+            .filter(|(i, _)| self.is_cut(*i))
+            .map(|(_, e)| match e.formula {
+                Some(_) => format!(
+                    "the formula of {} gives values beyond the signed 64-bit range: those at the limit are saturated, not exact",
+                    e.name
+                ),
+                None => format!(
+                    "the costs of {} of the parts selected add up beyond the signed 64-bit range: sums at the limit are saturated, not exact",
+                    e.name
+                ),
+            })
+            .collect();
+        let n = messages.len();
+        for message in messages {
+            profile.diagnose(&file, 0, crate::profile::Severity::Warning, message);
+        }
+        n
     }
 
     /// Indexes into `edges` of the calls into members of `cycles[cycle]`

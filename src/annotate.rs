@@ -1,7 +1,9 @@
 //! `cgtui annotate`: source files with the cost of every line, as
 //! callgrind_annotate's `--auto=yes` prints them, and per-instruction costs.
 //! The numbers come from `analysis::source`, which the TUI's source view
-//! uses too. Must not import `tui`.
+//! uses too. Must not import `tui`. Every name, path and line of text
+//! from the input passes through `format::printable`, and the whole text
+//! through `format::terminal_text`, so none reaches a terminal raw.
 
 mod disasm;
 mod render;
@@ -10,7 +12,7 @@ use crate::analysis::Analysis;
 use crate::analysis::diff::Joined;
 use crate::analysis::diff::source::function_source_change;
 use crate::analysis::source::{self, FunctionSource};
-use crate::format::printable;
+use crate::format::{printable, terminal_text};
 use crate::locate::{Locator, NotFound};
 use crate::profile::{FileId, FnId, Profile};
 use crate::report::{ReportOptions, ranked};
@@ -55,6 +57,7 @@ pub fn annotate(
         options,
         newest_profile,
         signed: false,
+        bound_shown: std::cell::Cell::new(false),
     };
     if options.functions.is_empty() {
         let order = ReportOptions {
@@ -108,7 +111,7 @@ pub fn annotate(
         }
     }
     not_found(&mut out, &missing);
-    Ok(out)
+    Ok(terminal_text(out))
 }
 
 /// The list of source files that were not found, if any.
@@ -124,7 +127,9 @@ fn not_found(out: &mut String, missing: &[NotFound]) {
             let _ = writeln!(out, "  {}", printable(&m.path));
         }
         if let Some(m) = missing.first() {
-            let dirs: Vec<String> = m.searched.iter().map(|d| d.display().to_string()).collect();
+            let dirs: Vec<String> = (m.searched.iter())
+                .map(|d| printable(&d.display().to_string()).into_owned())
+                .collect();
             let _ = writeln!(out, "Searched: {}", dirs.join(", "));
         }
     }
@@ -149,6 +154,7 @@ pub fn annotate_change(
         options,
         newest_profile: profile_time(new),
         signed: true,
+        bound_shown: std::cell::Cell::new(false),
     };
     let chosen = if options.functions.is_empty() {
         let order = ReportOptions {
@@ -186,7 +192,14 @@ pub fn annotate_change(
         }
     }
     not_found(&mut out, &missing);
-    Ok(out)
+    if ctx.bound_shown.get() {
+        let _ = writeln!(out, "{}", render::rule());
+        let _ = writeln!(
+            out,
+            "A change written >= or <= reached the 64-bit limit: it is at least that large."
+        );
+    }
+    Ok(terminal_text(out))
 }
 
 /// Fails where per-line costs could not be read again from the profile.

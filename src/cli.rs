@@ -113,7 +113,8 @@ pub struct AnnotateArgs {
 #[derive(Debug, Args, Clone, Default)]
 pub struct DiffArgs {
     /// Compare with this base profile (the "before"); repeatable for a set
-    /// of files. Its other per-thread and per-dump files load as usual.
+    /// of files. Each side loads only the files named (two threads of one
+    /// run compare as two threads); --siblings loads each side's whole run.
     #[arg(long, value_name = "OLD")]
     pub base: Vec<PathBuf>,
     /// Only these parts of the base (1-based, as its report lists them);
@@ -147,6 +148,10 @@ pub struct LoadArgs {
     /// of the same run.
     #[arg(long)]
     pub no_siblings: bool,
+    /// With --base: load the other per-thread/per-dump files of the same
+    /// run on each side too (without --base they always load).
+    #[arg(long, conflicts_with = "no_siblings")]
+    pub siblings: bool,
 }
 
 impl LoadArgs {
@@ -154,6 +159,17 @@ impl LoadArgs {
     pub fn options(&self) -> LoadOptions {
         LoadOptions {
             siblings: !self.no_siblings,
+            ..LoadOptions::default()
+        }
+    }
+
+    /// The load options of each side of a comparison: only the files
+    /// named, unless `--siblings` asks for whole runs. Two files of one
+    /// run given as `--base A B` would otherwise both load on each side
+    /// and compare as "no change".
+    pub fn comparison_options(&self) -> LoadOptions {
+        LoadOptions {
+            siblings: self.siblings,
             ..LoadOptions::default()
         }
     }
@@ -185,7 +201,11 @@ impl BrowseArgs {
     pub fn options(&self) -> BrowseOptions {
         BrowseOptions {
             files: self.files.clone(),
-            load: self.load.options(),
+            load: if self.diff.base.is_empty() {
+                self.load.options()
+            } else {
+                self.load.comparison_options()
+            },
             sources: self.sources.sources(),
             ascii: self.ascii,
             mouse: self.no_mouse.then_some(false),

@@ -56,6 +56,67 @@ pub fn common_event_index(
     }
 }
 
+/// Why two profiles cannot be compared (`--base`; exit status 2). One
+/// check for `report`, `annotate` and the browser, made before anything
+/// is printed or the browser's screen opens.
+#[derive(Debug, thiserror::Error)]
+pub enum Incomparable {
+    #[error(
+        "standard input (`-`) is named on both sides of the comparison, and it can be read only once: save one side to a file"
+    )]
+    StdinTwice,
+    #[error(
+        "{base} and {new} have no event in common (base: {base_events}; new: {new_events}): nothing to compare"
+    )]
+    NoCommonEvent {
+        base: String,
+        new: String,
+        base_events: String,
+        new_events: String,
+    },
+}
+
+/// Refuses standard input named on both sides (`--base - -`): the second
+/// read would find it empty and call a valid profile "not a profile".
+pub fn stdin_once(
+    base: &[std::path::PathBuf],
+    new: &[std::path::PathBuf],
+) -> std::result::Result<(), Incomparable> {
+    let stdin = |files: &[std::path::PathBuf]| files.iter().any(|f| f.as_os_str() == "-");
+    if stdin(base) && stdin(new) {
+        return Err(Incomparable::StdinTwice);
+    }
+    Ok(())
+}
+
+/// Refuses two profiles with no event in common: every change would be
+/// zero, which is not what they measure.
+pub fn comparable(base: &Profile, new: &Profile) -> std::result::Result<(), Incomparable> {
+    let shares = new
+        .events
+        .events
+        .iter()
+        .any(|e| base.events.index_of(&e.name).is_some());
+    if shares {
+        return Ok(());
+    }
+    let files = |p: &Profile| p.loaded_sources().collect::<Vec<_>>().join(", ");
+    let events = |p: &Profile| {
+        let names: Vec<&str> = p.events.events.iter().map(|e| e.name.as_str()).collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(" ")
+        }
+    };
+    Err(Incomparable::NoCommonEvent {
+        base: files(base),
+        new: files(new),
+        base_events: events(base),
+        new_events: events(new),
+    })
+}
+
 /// Part flags for `--part N...` (1-based); all parts when none is given.
 pub fn part_selection(profile: &Profile, parts: &[usize]) -> Result<Vec<bool>> {
     let n = profile.parts.len();

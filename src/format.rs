@@ -2,6 +2,12 @@
 
 /// `1234567` -> `1,234,567` (negative numbers keep their sign).
 pub fn thousands(n: i64) -> String {
+    wide_thousands(n.into())
+}
+
+/// `thousands` of a number of up to 128 bits: the change between two
+/// costs, which needs 65.
+pub fn wide_thousands(n: i128) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
     if n < 0 {
@@ -40,6 +46,47 @@ pub fn signed_thousands(v: i64) -> String {
         format!("+{}", thousands(v))
     } else {
         thousands(v)
+    }
+}
+
+/// `signed_thousands` of a number of up to 128 bits (a change).
+pub fn wide_signed_thousands(v: i128) -> String {
+    if v > 0 {
+        format!("+{}", wide_thousands(v))
+    } else {
+        wide_thousands(v)
+    }
+}
+
+/// `new - base`, exact: costs are 64-bit, so their difference always fits.
+pub fn change(base: i64, new: i64) -> i128 {
+    i128::from(new) - i128::from(base)
+}
+
+/// `signed_percent` of an exact change (`change`): the share is computed
+/// from the exact value, never from one cut to 64 bits.
+pub fn wide_signed_percent(v: i128, base: i64) -> String {
+    if base == 0 {
+        return "-".into();
+    }
+    let p = v as f64 * 100.0 / base as f64;
+    let p = if p.abs() < 0.005 { 0.0 } else { p };
+    // As `signed_percent`: a `+` for a gain, whatever the base's sign.
+    if v > 0 && p >= 0.0 {
+        format!("+{p:.2}%")
+    } else {
+        format!("{p:.2}%")
+    }
+}
+
+/// What a change held at a 64-bit limit is written after
+/// (`analysis::diff::clamped_change`): `>=` at the top, `<=` at the
+/// bottom, as it may be beyond; nothing for every other value.
+pub fn change_bound(v: i64) -> &'static str {
+    match v {
+        i64::MAX => ">=",
+        i64::MIN => "<=",
+        _ => "",
     }
 }
 
@@ -119,6 +166,30 @@ mod tests {
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(-1234567), "-1,234,567");
         assert_eq!(thousands(i64::MIN), "-9,223,372,036,854,775,808");
+    }
+
+    #[test]
+    fn changes_are_exact_past_64_bits() {
+        let d = change(i64::MIN, i64::MAX);
+        assert_eq!(d, (1i128 << 64) - 1);
+        assert_eq!(wide_signed_thousands(d), "+18,446,744,073,709,551,615");
+        assert_eq!(
+            wide_signed_thousands(change(i64::MAX, i64::MIN)),
+            "-18,446,744,073,709,551,615"
+        );
+        assert_eq!(wide_signed_thousands(0), "0");
+        assert_eq!(wide_signed_percent(d, i64::MAX), "+200.00%");
+        assert_eq!(wide_signed_percent(-5, 1_000), "-0.50%");
+        assert_eq!(wide_signed_percent(-1, 1_000_000), "0.00%");
+        for (v, base) in [(1, 1_000_000), (-5, -250), (5, -250), (-5, 250), (3, 7)] {
+            assert_eq!(
+                wide_signed_percent(v.into(), base),
+                signed_percent(v, base),
+                "{v} of {base}"
+            );
+        }
+        assert_eq!(wide_signed_percent(7, 0), "-");
+        assert_eq!(wide_signed_percent(d, 0), "-");
     }
 
     #[test]

@@ -9,7 +9,8 @@ use cgtui::analysis::Analysis;
 use cgtui::annotate::{AnnotateOptions, annotate};
 use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
 use cgtui::cli_support::{
-    NotInProfile, common_event_index, event_index, functions_named, part_selection,
+    Incomparable, NotInProfile, common_event_index, comparable, event_index, functions_named,
+    part_selection, stdin_once,
 };
 use cgtui::format::printable;
 use cgtui::parse::{self, LoadError};
@@ -31,6 +32,8 @@ enum Failure {
     Load(#[from] LoadError),
     #[error(transparent)]
     NotInProfile(#[from] NotInProfile),
+    #[error(transparent)]
+    Incomparable(#[from] Incomparable),
     #[error(transparent)]
     Browse(#[from] BrowseError),
     #[error(transparent)]
@@ -93,9 +96,41 @@ fn install_panic_hook() {
 }
 
 fn load(files: &[PathBuf], args: &LoadArgs) -> Result<Profile, Failure> {
-    let profile = parse::load_paths(files, args.options())?;
+    load_with(files, args.options())
+}
+
+fn load_with(files: &[PathBuf], options: parse::LoadOptions) -> Result<Profile, Failure> {
+    let profile = parse::load_paths(files, options)?;
     print_diagnostics(&profile);
     Ok(profile)
+}
+
+/// Both sides of `--base OLD NEW`, each the files named (whole runs with
+/// `--siblings`), refused alike by `report` and `annotate` (and the
+/// browser) when they cannot be compared.
+fn load_sides(
+    base: &[PathBuf],
+    new: &[PathBuf],
+    args: &LoadArgs,
+) -> Result<(Profile, Profile), Failure> {
+    stdin_once(base, new)?;
+    let base = load_with(base, args.comparison_options())?;
+    let new = load_with(new, args.comparison_options())?;
+    comparable(&base, &new)?;
+    Ok((base, new))
+}
+
+/// The warnings of sums of `analysis` beyond 64 bits
+/// (`Analysis::warn_of_cut_sums`), added to `profile` (its JSON lists
+/// them) and printed as the load's are.
+fn warn_of_cut_sums(profile: &mut Profile, analysis: &Analysis) {
+    let before = profile.diagnostics.len();
+    if analysis.warn_of_cut_sums(profile) > 0 {
+        let mut err = std::io::stderr().lock();
+        for d in &profile.diagnostics[before.min(profile.diagnostics.len())..] {
+            let _ = writeln!(err, "{d}");
+        }
+    }
 }
 
 fn print_diagnostics(profile: &Profile) {
@@ -116,9 +151,10 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
         return diff_report_command(args);
     }
-    let profile = load(&args.files, &args.load)?;
+    let mut profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
+    warn_of_cut_sums(&mut profile, &analysis);
     let event = event_index(&profile, args.event.as_deref())?;
     let mut out = std::io::stdout().lock();
     if args.folded {
@@ -169,11 +205,12 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
 /// whole base profile.
 fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::{Compared, Comparison};
-    let base = load(&args.diff.base, &args.load)?;
-    let profile = load(&args.files, &args.load)?;
+    let (mut base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
     let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
+    warn_of_cut_sums(&mut base, &base_analysis);
+    warn_of_cut_sums(&mut profile, &analysis);
     let comparison = Comparison::new(
         (&base, &base_analysis),
         (&profile, &analysis),
@@ -218,9 +255,10 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
         return diff_annotate_command(args);
     }
-    let profile = load(&args.files, &args.load)?;
+    let mut profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
+    warn_of_cut_sums(&mut profile, &analysis);
     let events = if args.event.is_empty() {
         (0..profile.events.len()).collect()
     } else {
@@ -248,17 +286,18 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
 /// whose self cost changed most (the parts `--part` and `--base-part` select).
 fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::Joined;
-    let base = load(&args.diff.base, &args.load)?;
-    let mut profile = load(&args.files, &args.load)?;
+    let (base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let base_parts = part_selection(&base, &args.diff.base_part)?;
     let parts = part_selection(&profile, &args.part)?;
-    let (joined, difference) = Joined::with_parts(
+    let (mut joined, difference) = Joined::with_parts(
         base,
         &base_parts,
         &mut profile,
         &parts,
         &args.diff.match_options(),
     );
+    warn_of_cut_sums(&mut joined.base, &joined.base_analysis);
+    warn_of_cut_sums(&mut profile, &joined.new_analysis);
     let events = if args.event.is_empty() {
         joined.comparison.events.iter().map(|e| e.new).collect()
     } else {

@@ -6,7 +6,7 @@
 //! file. Used by `annotate` and the browser's source view; must not import
 //! `tui`, ratatui or crossterm.
 
-use crate::format::thousands;
+use crate::format::wide_thousands;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
@@ -210,7 +210,7 @@ fn cut(kept: &[u8], len: Option<u64>) -> String {
     match len {
         Some(len) => text.push_str(&format!(
             " … [line cut: {} bytes]",
-            thousands(i64::try_from(len).unwrap_or(i64::MAX))
+            wide_thousands(len.into())
         )),
         None => text.push_str(&format!(" … [line cut: over {MAX_LINE} bytes]")),
     }

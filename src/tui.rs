@@ -64,6 +64,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     } else {
         options.files
     };
+    crate::cli_support::stdin_once(&options.base, &files)?;
     let set = crate::parse::file_set(&files, options.load)?;
     let signals = exit::Signals::install().map_err(|source| BrowseError::Io {
         what: "catching signals",
@@ -86,6 +87,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
             None => App::new(profile, theme, locator),
             Some(set) => {
                 let base = crate::parse::load_set(&set, load, &mut |_, _| {})?;
+                crate::cli_support::comparable(&base, &profile)?;
                 App::comparing(profile, base, &matching, theme, locator)
             }
         };

@@ -599,3 +599,88 @@ fn recursive_call_lines_are_marked_and_unknown_counts_shown_as_question_marks() 
     assert!(call("a", "1").ends_with("(1×)"), "{out}");
     assert!(!out.contains(" (0×)"), "{out}");
 }
+
+/// `annotate --base` of a change beyond 64 bits (a cost of -9e18, as
+/// `cg_diff` writes them, against +9e18): the line's change is held at the
+/// limit and written as the bound it is, with a note saying so, never as
+/// the plain `+9,223,372,036,854,775,807` it printed before.
+#[test]
+fn a_change_beyond_64_bits_is_written_as_a_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, main: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!("events: Ir\nfl=gone.c\nfn=main\n1 {main}\n2 3\n"),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let base = write("base", "-9000000000000000000");
+    let new = write("new", "9000000000000000000");
+    let (ok, out, err) = cgtui(&["annotate", "--base", &base, &new, "--function", "main"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    assert!(
+        lines.contains(&">=+9,223,372,036,854,775,807  line 1"),
+        "{out}"
+    );
+    assert!(lines.contains(&".  line 2"), "{out}");
+    assert_eq!(
+        out.matches("9,223,372,036,854,775,807").count(),
+        out.matches(">=+9,223,372,036,854,775,807").count(),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "A change written >= or <= reached the 64-bit limit: it is at least that large.\n"
+        ),
+        "{out}"
+    );
+    // The other way round: the bound below.
+    let (ok, out, _) = cgtui(&["annotate", "--base", &new, &base, "--function", "main"]);
+    assert!(ok);
+    assert!(
+        out.contains("<=-9,223,372,036,854,775,808  line 1"),
+        "{out}"
+    );
+    // A change that fits is written plainly, with no note.
+    let small = write("small", "5");
+    let (ok, out, _) = cgtui(&["annotate", "--base", &small, &new, "--function", "main"]);
+    assert!(ok);
+    assert!(out.contains("+8,999,999,999,999,999,995  line 1"), "{out}");
+    assert!(!out.contains(">=") && !out.contains("64-bit"), "{out}");
+}
+
+/// Directories given with `-I` and the source path are the user's and the
+/// profile's text: control characters in them are escaped on standard
+/// output (as the browser shows them), never written raw.
+#[test]
+fn searched_directories_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("p.callgrind");
+    std::fs::write(&profile, "events: Ir\nfl=src\x1b]0;t\x07.c\nfn=main\n1 5\n").unwrap();
+    let include = dir.path().join("inc\x1b[2J\u{9b}31m\x07");
+    std::fs::create_dir(&include).unwrap();
+    let inc = include.to_str().unwrap();
+    for args in [
+        vec!["annotate", profile.to_str().unwrap(), "-I", inc],
+        vec![
+            "annotate",
+            profile.to_str().unwrap(),
+            "-I",
+            inc,
+            "--function",
+            "main",
+        ],
+    ] {
+        let (ok, out, err) = cgtui(&args);
+        assert!(ok, "{err}");
+        assert!(
+            !out.contains(|c: char| c.is_control() && c != '\n'),
+            "{out:?}"
+        );
+        assert!(out.contains("inc\\e[2J\\u{9b}31m\\x07"), "{out}");
+        assert!(out.contains("src\\e]0;t\\x07.c"), "{out}");
+    }
+}

@@ -335,6 +335,7 @@ fn each_side_is_its_selected_parts() {
     let v = json(&[
         "report",
         "--json",
+        "--siblings",
         "--base",
         set,
         set,
@@ -346,4 +347,64 @@ fn each_side_is_its_selected_parts() {
     assert_eq!(v["base"]["totals"]["Ir"].as_i64(), Some(part(1)));
     assert_eq!(v["totals"]["Ir"].as_i64(), Some(part(2)));
     assert_ne!(part(1), part(2));
+}
+
+/// Writes `text` as `dir/name` and gives its path.
+fn profile(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A change needs 65 bits where a cost has 64: from a cost of -9e18 (as
+/// `cg_diff` writes them) to +9e18 it is +18e18, which 64 bits saturated
+/// to `+9,223,372,036,854,775,807` (and `-102.48%` of the base) as if real.
+/// The report now counts it exactly, in the totals and per function.
+#[test]
+fn a_change_beyond_64_bits_is_counted_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = |main: &str, other: u32| {
+        format!("events: Ir\nfl=a.c\nfn=main\n1 {main}\nfn=other\n2 {other}\n")
+    };
+    let base = profile(dir.path(), "base", &body("-9000000000000000000", 5));
+    let new = profile(dir.path(), "new", &body("9000000000000000000", 7));
+    let text = stdout_of(&["report", "--base", &base, &new, "--threshold", "100"]);
+    let line = |end: &str| {
+        text.lines()
+            .find(|l| l.ends_with(end) && !l.starts_with("Events:"))
+            .unwrap_or_else(|| panic!("no line ending {end:?} in\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        line("Ir"),
+        [
+            "-8,999,999,999,999,999,995",
+            "9,000,000,000,000,000,007",
+            "+18,000,000,000,000,000,002",
+            "-200.00%",
+            "Ir"
+        ]
+    );
+    assert_eq!(
+        line("main (a.c)"),
+        [
+            "-9,000,000,000,000,000,000",
+            "9,000,000,000,000,000,000",
+            "+18,000,000,000,000,000,000",
+            "-200.00%",
+            "main",
+            "(a.c)"
+        ]
+    );
+    assert_eq!(line("other (a.c)")[2], "+2");
+    assert!(!text.contains("9,223,372,036,854,775,807"), "{text}");
+
+    // The widest change there is: from the lowest cost to the highest.
+    let low = profile(dir.path(), "low", &body("-9223372036854775808", 0));
+    let high = profile(dir.path(), "high", &body("9223372036854775807", 0));
+    let text = stdout_of(&["report", "--base", &low, &high]);
+    assert!(text.contains(" +18,446,744,073,709,551,615 "), "{text}");
+    let text = stdout_of(&["report", "--base", &high, &low]);
+    assert!(text.contains(" -18,446,744,073,709,551,615 "), "{text}");
 }

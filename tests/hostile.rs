@@ -17,6 +17,8 @@
 mod big;
 #[path = "hostile/cli_edge.rs"]
 mod cli_edge;
+#[path = "hostile/compare.rs"]
+mod compare;
 #[path = "hostile/format.rs"]
 mod format;
 #[path = "hostile/reads.rs"]

@@ -139,3 +139,200 @@ fn events_of_one_profile_are_left_out_and_e_skips_them() {
     let screen = text(&render(&mut app, 250, 70));
     assert!(screen.contains("Dr (new profile only)"), "{screen}");
 }
+
+/// The comparison of two profiles given as text.
+fn text_comparison(base: &str, new: &str) -> cgtui::tui::App {
+    use cgtui::parse::load_reader;
+    let mut app = cgtui::tui::App::comparing(
+        load_reader("new.callgrind", new.as_bytes()).unwrap(),
+        load_reader("base.callgrind", base.as_bytes()).unwrap(),
+        &cgtui::analysis::diff::MatchOptions::default(),
+        cgtui::tui::Theme::plain_colors(),
+        cgtui::locate::Locator::default(),
+    );
+    app.resize(80, 24);
+    app
+}
+
+/// A change needs 65 bits where a cost has 64: from -9e18 (as `cg_diff`
+/// writes costs) to +9e18 the list showed `+9,223,372,036,854,775,807`
+/// and `-102.48%` as if real. It now shows the exact change and share from
+/// both sides; the calls pane, which has only the 64-bit change, writes it
+/// as a bound; and a warning (printed before the screen opens, and under
+/// `w`) says which event's changes reached the limit.
+#[test]
+fn a_change_beyond_64_bits_is_exact_in_the_list_and_a_bound_elsewhere() {
+    // main calls f, which costs it all: each side's total fits.
+    let profile = |f: &str| {
+        format!("events: Ir\nfl=a.c\nfn=main\n1 0\ncfn=f\ncalls=1 5\n2 {f}\nfn=f\n5 {f}\n")
+    };
+    let mut app = text_comparison(
+        &profile("-9000000000000000000"),
+        &profile("9000000000000000000"),
+    );
+    let screen = text(&render(&mut app, 250, 30));
+    // A list row: base, new, change, %base, then the function's name.
+    let row = |name: &str| -> Vec<String> {
+        screen
+            .lines()
+            .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .find(|words| words.get(4).is_some_and(|w| w == name))
+            .unwrap_or_else(|| panic!("{name} listed\n{screen}"))[..4]
+            .to_vec()
+    };
+    let main = row("main");
+    assert_eq!(
+        main[..4],
+        [
+            "-9,000,000,000,000,000,000",
+            "9,000,000,000,000,000,000",
+            "+18,000,000,000,000,000,000",
+            "-200.00%"
+        ],
+        "{screen}"
+    );
+    assert_eq!(main, row("f"), "{screen}");
+    // The header: both totals, and the share of the exact change.
+    assert!(
+        screen.contains("Ir -9,000,000,000,000,000,000→9,000,000,000,000,000,000 (-200.00%)"),
+        "{screen}"
+    );
+    assert!(!screen.contains("102.48"), "{screen}");
+    let warning = app
+        .profile
+        .diagnostics
+        .iter()
+        .find(|d| {
+            d.message
+                .starts_with("changes of Ir reach the 64-bit limit")
+        })
+        .unwrap_or_else(|| panic!("{:?}", app.profile.diagnostics));
+    assert_eq!(warning.file, "new.callgrind");
+    // main's call of f, in the calls pane: a bound.
+    press(&mut app, "/main<Enter>");
+    let screen = text(&render(&mut app, 250, 30));
+    assert!(screen.contains(">=+9,223,372,036,854,775,807"), "{screen}");
+    assert_eq!(
+        screen.matches("9,223,372,036,854,775,807").count(),
+        screen.matches(">=+9,223,372,036,854,775,807").count(),
+        "{screen}"
+    );
+}
+
+/// A comparison whose changes all fit has no such warning.
+#[test]
+fn changes_that_fit_raise_no_warning() {
+    let app = comparison_app(O0, O2);
+    assert!(
+        !app.profile
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("64-bit")),
+        "{:?}",
+        app.profile.diagnostics
+    );
+}
+
+/// The browser refuses what `report` and `annotate` refuse, alike and
+/// before its screen opens: profiles with no event in common (it opened
+/// with zero changes) and standard input on both sides.
+#[cfg(unix)]
+#[test]
+fn the_browser_refuses_what_cannot_be_compared_before_its_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let ir = write("ir.out", "events: Ir\nfl=a.c\nfn=main\n1 5\n");
+    let dr = write("dr.out", "events: Dr\nfl=a.c\nfn=main\n1 5\n");
+    for (args, message) in [
+        (
+            format!("--base '{ir}' '{dr}'"),
+            format!(
+                "cgtui: {ir} and {dr} have no event in common (base: Ir; new: Dr): nothing to compare"
+            ),
+        ),
+        (
+            format!("--base - - < '{ir}'"),
+            "cgtui: standard input (`-`) is named on both sides of the comparison, and it can be read only once: save one side to a file".to_string(),
+        ),
+    ] {
+        let mut pty = Pty::spawn(&args);
+        let status = pty.finish();
+        assert!(
+            matches!(status, WaitStatus::Exited(_, 2)),
+            "{args}: {status:?}"
+        );
+        let raw = String::from_utf8_lossy(&pty.raw);
+        assert!(raw.contains(&message), "{args}: {raw:?}");
+        assert!(!raw.contains("\x1b[?1049h"), "{args}: {raw:?}");
+    }
+}
+
+/// Two thread files of one run compare as two threads in the browser
+/// too (each side the file named); the header shows both totals.
+#[cfg(unix)]
+#[test]
+fn the_browser_compares_two_threads_as_named() {
+    let t = |n: u32| sample(&format!("threads/callgrind.out.1000-0{n}"));
+    let total = |n: u32| {
+        let options = cgtui::parse::LoadOptions {
+            siblings: false,
+            ..Default::default()
+        };
+        let p = cgtui::parse::load_paths(&[t(n)], options).unwrap();
+        cgtui::analysis::Analysis::new(&p).totals[0]
+    };
+    let (a, b) = (total(1), total(2));
+    assert_ne!(a, b);
+    let thousands = cgtui::format::thousands;
+    let header = format!("Ir {}→{}", thousands(a), thousands(b));
+    let mut pty = Pty::spawn_with(
+        &format!("--base '{}' '{}'", t(1).display(), t(2).display()),
+        (120, 30),
+        &[],
+    );
+    pty.wait_for(&header);
+    pty.send("q");
+    let status = pty.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+}
+
+/// The browser warns of the parts' sums past 64 bits as `report` does,
+/// before its screen opens and under `w`.
+#[test]
+fn the_browser_warns_of_sums_past_64_bits() {
+    let app = text_app(
+        "events: Ir\nfn=main\n1 5000000000000000000\npart: 2\nfn=main\n1 5000000000000000000\n",
+    );
+    assert!(
+        app.profile.diagnostics.iter().any(|d| d.message
+            == "the costs of Ir of the parts selected add up beyond the signed 64-bit range: sums at the limit are saturated, not exact"),
+        "{:?}",
+        app.profile.diagnostics
+    );
+}
+
+/// Selecting parts says so too when the sums of the new selection pass
+/// 64 bits (the load's warning is of all parts), and not when they fit.
+#[test]
+fn selecting_parts_whose_sums_pass_64_bits_says_so() {
+    let mut app = text_app(
+        "events: Ir\nfn=main\n1 5000000000000000000\npart: 2\nfn=main\n1 5000000000000000000\n",
+    );
+    press(&mut app, "p<Space>");
+    assert!(!app.analysis.is_cut(0));
+    assert!(
+        !app.message.as_deref().unwrap_or("").contains("64 bits"),
+        "{:?}",
+        app.message
+    );
+    press(&mut app, "<Space>");
+    assert!(app.analysis.is_cut(0));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("some sums of these parts pass 64 bits: those at the limit are saturated, not exact")
+    );
+}

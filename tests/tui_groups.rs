@@ -148,3 +148,30 @@ fn no_grouping_is_one_group_and_enter_on_it_lists_every_function() {
     assert!(app.filter.is_none());
     assert_eq!(app.order.len(), all);
 }
+
+/// A threshold filter takes a number from 0 to 100, as `--threshold`
+/// does: `>nan%` (which kept nothing and said "at least NaN%"), an
+/// infinity, a negative number or one over 100 is refused with the rule,
+/// and the list stays as it was.
+#[test]
+fn a_threshold_filter_refuses_what_is_not_a_percentage() {
+    let mut app = sample_app("cpp-names.callgrind");
+    let all = app.order.len();
+    for bad in ["nan", "NaN", "inf", "-inf", "-1", "101", "1e999", "x"] {
+        press(&mut app, &format!("<Esc>F>{bad}%<Enter>"));
+        assert!(app.filter.is_none(), ">{bad}%");
+        assert_eq!(app.order.len(), all, ">{bad}%");
+        assert_eq!(
+            app.message.as_deref(),
+            Some("a threshold is >N% (N from 0 to 100)"),
+            ">{bad}%"
+        );
+    }
+    press(&mut app, "<Esc>F>100%<Enter>");
+    assert!(app.filter.is_some());
+    press(&mut app, "<Esc>F>0%<Enter>");
+    assert_eq!(
+        app.filter.as_ref().unwrap().count(),
+        app.profile.functions.len()
+    );
+}

@@ -10,7 +10,7 @@ pub mod matching;
 pub mod rewrite;
 pub mod source;
 
-pub use difference::extend_with_base;
+pub use difference::{clamped_change, extend_with_base};
 
 pub use matching::{MatchOptions, Pair, match_functions};
 

@@ -6,7 +6,7 @@ use super::AnnotateOptions;
 use super::disasm;
 use crate::analysis::Analysis;
 use crate::analysis::source::FunctionSource;
-use crate::format::{printable, thousands};
+use crate::format::{printable, thousands, wide_thousands};
 use crate::locate::{Locator, NotFound, UNKNOWN_FILE};
 use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::source_text::{self, Excerpt, Wanted};
@@ -21,6 +21,8 @@ pub struct Context<'a> {
     pub newest_profile: Option<SystemTime>,
     /// Costs are changes (`--base`): gains get a `+`.
     pub signed: bool,
+    /// A change held at a 64-bit limit was written (as a bound).
+    pub bound_shown: std::cell::Cell<bool>,
 }
 
 /// Source text kept for one file's annotation, whatever `--context` asks.
@@ -35,7 +37,7 @@ fn count_text(count: u64) -> String {
     if count == 0 {
         "?".to_string()
     } else {
-        thousands(i64::try_from(count).unwrap_or(i64::MAX))
+        wide_thousands(count.into())
     }
 }
 
@@ -47,7 +49,12 @@ impl Context<'_> {
             .iter()
             .map(|&e| match row.get(e).copied().unwrap_or(0) {
                 0 => ".".to_string(),
-                c if self.signed => crate::format::signed_thousands(c),
+                c if self.signed => {
+                    let bound = crate::format::change_bound(c);
+                    self.bound_shown
+                        .set(self.bound_shown.get() || !bound.is_empty());
+                    format!("{bound}{}", crate::format::signed_thousands(c))
+                }
                 c => thousands(c),
             })
             .collect()
@@ -134,7 +141,11 @@ impl Context<'_> {
         let text = match path.map(|p| source_text::read(p, &wanted, MAX_SHOWN)) {
             Some(Ok(text)) => Some(text),
             Some(Err(e)) => {
-                let _ = writeln!(out, "cannot read the source file: {e}");
+                let _ = writeln!(
+                    out,
+                    "cannot read the source file: {}",
+                    printable(&e.to_string())
+                );
                 None
             }
             None => None,
@@ -237,13 +248,13 @@ impl Context<'_> {
                 Some(executed) => writeln!(
                     out,
                     "{blank}  jcnd {}/{} taken to {target}",
-                    thousands(i64::try_from(j.taken).unwrap_or(i64::MAX)),
-                    thousands(i64::try_from(executed).unwrap_or(i64::MAX))
+                    wide_thousands(j.taken.into()),
+                    wide_thousands(executed.into())
                 ),
                 None => writeln!(
                     out,
                     "{blank}  jump {}× to {target}",
-                    thousands(i64::try_from(j.taken).unwrap_or(i64::MAX))
+                    wide_thousands(j.taken.into())
                 ),
             };
         }
@@ -274,7 +285,7 @@ impl Context<'_> {
         let asm = disasm::disassemble(object, &ranges);
         let _ = writeln!(out, "-- Instructions of {name} [{}]", printable(object));
         for why in &refused {
-            let _ = writeln!(out, "({why})");
+            let _ = writeln!(out, "({})", printable(&why.to_string()));
         }
         if asm.is_empty() && refused.is_empty() {
             let _ = writeln!(
@@ -287,6 +298,7 @@ impl Context<'_> {
         for i in &src.instrs {
             let cells = self.cells(&i.cost).join(" ");
             let text = asm.get(&i.addr).map_or("", String::as_str);
+            let text = printable(text);
             let _ = writeln!(out, "{:>#18x}  {:>6}  {cells}  {text}", i.addr, i.line);
         }
         out.push('\n');

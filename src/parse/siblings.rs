@@ -114,7 +114,9 @@ impl FileSet {
 }
 
 /// The files to load for `named` (`-` is standard input): each name, with
-/// its siblings when `siblings` is set, each file once.
+/// its siblings when `siblings` is set (an empty base file always brings
+/// its run: `--no-siblings` and a comparison's sides name it so), each
+/// file once.
 pub fn resolve(named: &[PathBuf], siblings: bool) -> Result<FileSet, LoadError> {
     let mut set = FileSet::default();
     for path in named {
@@ -126,7 +128,10 @@ pub fn resolve(named: &[PathBuf], siblings: bool) -> Result<FileSet, LoadError> 
             path: shown(path),
             source,
         })?;
-        if !(siblings && meta.is_file()) {
+        // Without siblings each name loads alone, but for the empty base
+        // file of a per-thread set: alone it is nothing, it names its run.
+        let empty_base = meta.is_file() && meta.len() == 0;
+        if !(meta.is_file() && (siblings || empty_base)) {
             set.add(path.clone(), true);
             continue;
         }

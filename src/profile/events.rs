@@ -66,12 +66,29 @@ impl EventTable {
 
     /// Fills the derived columns of `row` (length `len()`) from its raw ones.
     pub fn derive(&self, row: &mut [i64]) {
+        self.derive_noting(row, &mut |_| {});
+    }
+
+    /// `derive`, telling `cut` each column whose formula passed the
+    /// signed 64-bit range (its value is then saturated, not exact).
+    pub fn derive_noting(&self, row: &mut [i64], cut: &mut dyn FnMut(usize)) {
         let raw = self.raw_count();
         for i in raw..self.events.len().min(row.len()) {
             if let Some(terms) = &self.events[i].formula {
+                let mut saturated = false;
                 row[i] = terms.iter().fold(0i64, |sum, t| {
-                    sum.saturating_add(t.factor.saturating_mul(row[t.event]))
+                    let term = t.factor.checked_mul(row[t.event]).unwrap_or_else(|| {
+                        saturated = true;
+                        t.factor.saturating_mul(row[t.event])
+                    });
+                    sum.checked_add(term).unwrap_or_else(|| {
+                        saturated = true;
+                        sum.saturating_add(term)
+                    })
                 });
+                if saturated {
+                    cut(i);
+                }
             }
         }
     }

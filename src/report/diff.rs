@@ -5,7 +5,8 @@
 use super::text::place;
 use crate::analysis::diff::{Compared, Side};
 use crate::format::{
-    printable, signed_percent, signed_thousands as signed, terminal_text, thousands,
+    change, printable, terminal_text, thousands, wide_signed_percent as signed_percent,
+    wide_signed_thousands as signed,
 };
 use crate::profile::Profile;
 use std::fmt::Write;
@@ -26,16 +27,16 @@ pub struct DiffOptions {
 /// The pairs whose cost of the sorted kind changed, biggest change first
 /// (ties by name), as far as the threshold and limit go.
 pub fn ranked(c: &Compared<'_>, options: &DiffOptions) -> Vec<usize> {
-    let change = |pair: usize| {
+    let size = |pair: usize| {
         let (b, n) = if options.inclusive {
             c.inclusive_costs(pair, options.event)
         } else {
             c.self_costs(pair, options.event)
         };
-        n.saturating_sub(b)
+        change(b, n)
     };
     let mut pairs: Vec<(u128, usize)> = (0..c.comparison.pairs.len())
-        .map(|p| (change(p).unsigned_abs().into(), p))
+        .map(|p| (size(p).unsigned_abs(), p))
         .filter(|&(size, _)| size > 0)
         .collect();
     pairs.sort_by(|x, y| {
@@ -45,7 +46,7 @@ pub fn ranked(c: &Compared<'_>, options: &DiffOptions) -> Vec<usize> {
     let whole: u128 = (0..c.comparison.pairs.len())
         .map(|p| {
             let (b, n) = c.self_costs(p, options.event);
-            u128::from(n.saturating_sub(b).unsigned_abs())
+            change(b, n).unsigned_abs()
         })
         .sum();
     let wanted = whole as f64 * options.threshold / 100.0;
@@ -55,7 +56,9 @@ pub fn ranked(c: &Compared<'_>, options: &DiffOptions) -> Vec<usize> {
         let done = if options.inclusive {
             (size as f64) < whole as f64 * (100.0 - options.threshold) / 100.0
         } else {
-            covered as f64 >= wanted
+            // 100% lists every change: in floating point, the sum of
+            // changes of 19 digits can equal it before the last is counted.
+            options.threshold < 100.0 && covered as f64 >= wanted
         };
         if done || options.limit.is_some_and(|l| out.len() >= l) {
             break;
@@ -118,7 +121,7 @@ pub fn text(c: &Compared<'_>, options: &DiffOptions) -> String {
     );
     for (ev, e) in cmp.events.iter().enumerate() {
         let (b, n) = c.totals(ev);
-        let d = n.saturating_sub(b);
+        let d = change(b, n);
         let _ = writeln!(
             out,
             "{:>20} {:>20} {:>20} {:>9}  {}",
@@ -145,7 +148,7 @@ pub fn text(c: &Compared<'_>, options: &DiffOptions) -> String {
         } else {
             c.self_costs(pair, options.event)
         };
-        let d = n.saturating_sub(b);
+        let d = change(b, n);
         let (name, file, object) = c.names(pair);
         let mut what = place(name, file, object);
         let p = cmp.pairs[pair];

@@ -197,7 +197,7 @@ fn describe(profile: &Profile, analysis: &Analysis, f: FnId, demangle: bool) -> 
 /// (`calls=0`: pprof, xtree, calls still active from an earlier dump),
 /// `N+?` where it knows only some of them.
 fn calls_text(analysis: &Analysis, known: u64, edges: impl IntoIterator<Item = u32>) -> String {
-    let count = thousands(i64::try_from(known).unwrap_or(i64::MAX));
+    let count = crate::format::wide_thousands(known.into());
     let unknown = (edges.into_iter()).any(|e| analysis.edges[e as usize].count == 0);
     match (unknown, known) {
         (false, _) => count,

@@ -70,7 +70,7 @@ pub fn load(
     options: LoadOptions,
     signals: &Signals,
     input: &mut input::Terminal,
-    make: impl FnOnce(Profile) -> Result<App, parse::LoadError> + Send + 'static,
+    make: impl FnOnce(Profile) -> Result<App, BrowseError> + Send + 'static,
 ) -> Result<Loaded, BrowseError> {
     let done = Arc::new(AtomicU64::new(0));
     let total = Arc::new(AtomicU64::new(0));
@@ -83,6 +83,7 @@ pub fn load(
             d.store(bytes, Ordering::Relaxed);
             t.store(of.unwrap_or(0), Ordering::Relaxed);
         })
+        .map_err(BrowseError::from)
         .and_then(|profile| {
             ph.store(PREPARING, Ordering::Relaxed);
             make(profile)

@@ -6,7 +6,7 @@
 use super::scroll::Scroll;
 use crate::analysis::Analysis;
 use crate::analysis::source::{FunctionSource, function_source};
-use crate::format::thousands;
+use crate::format::wide_thousands;
 use crate::locate::{Locator, NotFound, UNKNOWN_FILE};
 use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::source_text::{self, Excerpt, Wanted};
@@ -432,7 +432,7 @@ fn not_found_notes(not_found: &NotFound) -> Vec<String> {
 
 /// A line number with thousands separators.
 fn count(n: u64) -> String {
-    thousands(i64::try_from(n).unwrap_or(i64::MAX))
+    wide_thousands(n.into())
 }
 
 /// Tabs to spaces (8 columns), so the text lines up in cells.

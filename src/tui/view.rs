@@ -77,6 +77,10 @@ pub fn cost_format(app: &App) -> CostFormat {
     format.width = format
         .width
         .max(CostFormat::new(app.event, new, app.percent, app.theme).width);
+    if app.analysis.is_cut(app.event) {
+        // Room for the `>=` of a change held at a 64-bit limit.
+        format.width += 2;
+    }
     format.signed()
 }
 

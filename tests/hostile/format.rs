@@ -257,6 +257,88 @@ fn sums_at_the_counter_limit_say_so() {
     l.has(4, "warning", "the sum is saturated");
 }
 
+/// Sums the loader never makes: the parts of a profile summed (two dumps
+/// of 5e18 each), and a derived event's formula (2 x 5e18), pass the
+/// signed 64-bit range and saturate; each says so once per event, on
+/// standard error and in the JSON, where before the report printed
+/// 9,223,372,036,854,775,807 as the exact total. One part alone is exact.
+#[test]
+fn sums_of_parts_and_formulas_past_the_limit_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let warned = |l: &Loaded, message: &str| {
+        let line = format!("{}: warning: {message}", l.path);
+        assert_eq!(
+            l.stderr.lines().filter(|s| *s == line).count(),
+            1,
+            "want {line:?} in:\n{}",
+            l.stderr
+        );
+        assert!(
+            l.diagnostics()
+                .iter()
+                .any(|d| d["file"] == l.path.as_str() && d["message"] == message),
+            "{:#?}",
+            l.json["diagnostics"]
+        );
+    };
+    let parts = write(
+        dir.path(),
+        "parts.cg",
+        b"events: Ir\nfn=main\n1 5000000000000000000\npart: 2\nfn=main\n1 5000000000000000000\n",
+    );
+    let l = loads(&parts);
+    assert_eq!(l.total("Ir"), i64::MAX);
+    warned(
+        &l,
+        "the costs of Ir of the parts selected add up beyond the signed 64-bit range: sums at the limit are saturated, not exact",
+    );
+    let one = crate::run::cgtui(&["report", "--part", "1"], &parts, crate::run::SMALL);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert!(
+        one.stdout
+            .contains("5,000,000,000,000,000,000  Ir (program total)")
+    );
+    let l = loads(&write(
+        dir.path(),
+        "formula.cg",
+        b"events: Ir\nevent: S = Ir + Ir\nfn=main\n1 5000000000000000000\n",
+    ));
+    assert_eq!(l.total("Ir"), 5_000_000_000_000_000_000);
+    warned(
+        &l,
+        "the formula of S gives values beyond the signed 64-bit range: those at the limit are saturated, not exact",
+    );
+    assert!(!l.stderr.contains("costs of Ir"), "{}", l.stderr);
+}
+
+/// Call counts are 64-bit unsigned: one past i64::MAX is written whole by
+/// the report and annotate (it printed 9,223,372,036,854,775,807).
+#[test]
+fn call_counts_past_i64_are_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "calls.cg",
+        b"events: Ir\nfl=a.c\nfn=main\n1 1\ncfn=f\ncalls=18000000000000000000 1\n2 5\nfn=f\n1 5\n",
+    );
+    let l = loads(&path);
+    l.clean();
+    let f = l.text.lines().find(|x| x.ends_with(" f (a.c)")).unwrap();
+    assert!(f.contains(" 18,000,000,000,000,000,000  f (a.c)"), "{f}");
+    let a = crate::run::cgtui(
+        &["annotate", "--function", "main"],
+        &path,
+        crate::run::SMALL,
+    );
+    assert_eq!(a.code, Some(0), "{}", a.stderr);
+    assert!(
+        a.stdout
+            .contains("5  => a.c:f (18,000,000,000,000,000,000×)"),
+        "{}",
+        a.stdout
+    );
+}
+
 // ------------------------------------------------ case 23: i64::MIN exact
 
 #[test]

@@ -4,7 +4,9 @@
 //! `extend_with_base` adds to the new profile, so ids line up), each cost
 //! is the new side's minus the base side's, and each side's inclusive
 //! costs are its own (a difference of inclusive costs, never inclusive
-//! costs of differences). Events of one profile only are zero.
+//! costs of differences). Events of one profile only are zero. A change
+//! needs 65 bits where a cost has 64: one that does not fit is held at
+//! the limit it passes, and the column is marked (`Analysis::cut`).
 
 use super::Comparison;
 use crate::analysis::{Adjacency, Analysis, Edge};
@@ -100,6 +102,12 @@ impl Analysis {
         }
         let mut totals = Vec::with_capacity(width);
         change(&mut totals, Some(&new.totals), Some(&base.totals));
+        let mut cut = at_limit(&totals, width);
+        for rows in [&self_costs, &inclusive, &edge_costs] {
+            for (c, r) in cut.iter_mut().zip(at_limit(rows, width)) {
+                *c |= r;
+            }
+        }
         let mut signed: Vec<bool> = totals.iter().map(|&t| t < 0).collect();
         if width > 0 {
             for (i, &c) in self_costs
@@ -126,6 +134,7 @@ impl Analysis {
             cycle_of: Default::default(),
             cycles: Vec::new(),
             signed,
+            cut,
             every_function: true,
         }
     }
@@ -143,7 +152,28 @@ fn push_change(
         None => 0,
         Some(b) => {
             let n = new_row.map_or(0, |r| r[col]);
-            n.saturating_sub(base_row.map_or(0, |r| r[*b]))
+            clamped_change(base_row.map_or(0, |r| r[*b]), n)
         }
     }));
+}
+
+/// `new - base` where it fits a cost, else the limit it passes: the
+/// change of two 64-bit costs needs 65 bits. A change at a limit is shown
+/// as a bound (`format::change_bound`), and `Analysis::cut` tells that
+/// the limit was passed.
+pub fn clamped_change(base: Cost, new: Cost) -> Cost {
+    let exact = crate::format::change(base, new);
+    Cost::try_from(exact).unwrap_or(if exact > 0 { Cost::MAX } else { Cost::MIN })
+}
+
+/// Per column: whether a change in `rows` (of `width` columns) reached a
+/// 64-bit limit, where it may have been cut.
+fn at_limit(rows: &[Cost], width: usize) -> Vec<bool> {
+    let mut cut = vec![false; width];
+    if width > 0 {
+        for (i, &c) in rows.iter().enumerate() {
+            cut[i % width] |= c == Cost::MAX || c == Cost::MIN;
+        }
+    }
+    cut
 }

@@ -2,7 +2,8 @@
 //! side's own (`analysis::source`), the base's moved into the new
 //! profile's files and functions, and joined by position: per line the
 //! new cost minus the base's, per call line and callee the change of the
-//! calls' cost (the new count beside it). Jumps are the new side's.
+//! calls' cost (the new count beside it). Jumps are the new side's. A
+//! change beyond 64 bits is held at the limit (`clamped_change`).
 
 use super::{Comparison, Joined, Side};
 use crate::analysis::source::{CallRow, FunctionSource, InstrRow, LineRow, function_source};
@@ -39,7 +40,7 @@ pub fn function_source_change(joined: &Joined, new: &Profile, f: FnId) -> Functi
     let file = |id: FileId| file_in_new(joined, new, f, id);
     let minus = |into: &mut Vec<Cost>, costs: &[Cost]| {
         for (a, b) in into.iter_mut().zip(moved(costs)) {
-            *a = a.saturating_sub(b);
+            *a = super::clamped_change(b, *a);
         }
     };
 

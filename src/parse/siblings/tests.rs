@@ -205,6 +205,25 @@ fn without_siblings_only_the_names() {
     assert_eq!(names(&set), ["callgrind.out.3-01", "-"]);
 }
 
+/// The empty base file `--separate-threads=yes` leaves is nothing alone:
+/// named without siblings (`--no-siblings`, a side of a comparison) it
+/// still stands for its run, and only for the files of its one process.
+#[test]
+fn without_siblings_an_empty_base_file_is_its_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("callgrind.out.3");
+    std::fs::write(&base, "").unwrap();
+    profile(dir.path(), "callgrind.out.3-01", Some(3), "./a");
+    profile(dir.path(), "callgrind.out.3-02", Some(3), "./a");
+    let set = resolve(std::slice::from_ref(&base), false).unwrap();
+    assert_eq!(names(&set), ["callgrind.out.3-01", "callgrind.out.3-02"]);
+    profile(dir.path(), "callgrind.out.3-03", Some(4), "./a");
+    match resolve(&[base], false) {
+        Err(LoadError::SeveralRuns { pids, .. }) => assert_eq!(pids, "3, 4"),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn different_commands_are_summed_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();

@@ -47,6 +47,22 @@ fn demangled_names(profile: &Profile) -> rustc_hash::FxHashMap<u32, Box<str>> {
         .collect()
 }
 
+/// A warning on the new profile per event whose changes reached a 64-bit
+/// limit: shown before the browser opens and under `w`, so that no bound
+/// (and no sum of one, in a tree or a group) passes for an exact change.
+fn warn_of_cut_changes(new: &mut Profile, difference: &Analysis) {
+    let file = new.loaded_sources().next().unwrap_or_default().to_string();
+    for (ev, event) in new.events.events.clone().iter().enumerate() {
+        if difference.is_cut(ev) {
+            let message = format!(
+                "changes of {} reach the 64-bit limit: those shown >= or <= are bounds, and sums that include them are not exact",
+                event.name
+            );
+            new.diagnose(&file, 0, crate::profile::Severity::Warning, message);
+        }
+    }
+}
+
 impl App {
     pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
         Self::build(profile, None, theme, locator)
@@ -61,7 +77,10 @@ impl App {
         theme: Theme,
         locator: Locator,
     ) -> Self {
-        let (joined, difference) = Joined::new(base, &mut new, options);
+        let (mut joined, difference) = Joined::new(base, &mut new, options);
+        joined.base_analysis.warn_of_cut_sums(&mut joined.base);
+        joined.new_analysis.warn_of_cut_sums(&mut new);
+        warn_of_cut_changes(&mut new, &difference);
         let first_common = joined.comparison.events.first().map_or(0, |e| e.new);
         let mut app = Self::build(new, Some(difference), theme, locator);
         app.diff = Some(Arc::new(joined));
@@ -82,10 +101,15 @@ impl App {
         // Inclusive costs and the demangled names at once; the search
         // index after them, on a thread of its own, and the name order
         // with the orders (after the first screen's on a large profile).
+        let comparing = given.is_some();
         let (analysis, (demangled, qualifiers)) = both(
             || given.unwrap_or_else(|| Analysis::new(&profile)),
             || (demangled_names(&profile), lists::qualifiers(&profile)),
         );
+        let mut profile = profile;
+        if !comparing {
+            analysis.warn_of_cut_sums(&mut profile);
+        }
         let (analysis, demangled) = (Arc::new(analysis), Arc::new(demangled));
         let profile = Arc::new(profile);
         let search = search_index(&profile, &analysis, &demangled);

@@ -69,7 +69,9 @@ impl App {
                 each(self, &|name| !name.contains(text)),
             ))
         } else if let Some(pct) = query.strip_prefix('>') {
-            let Ok(pct) = pct.trim_end_matches('%').trim().parse::<f64>() else {
+            // The same rule as `--threshold`: NaN, infinities and numbers
+            // outside 0..=100 are no threshold.
+            let Ok(pct) = crate::cli::parse_percent(pct.trim_end_matches('%')) else {
                 self.message = Some("a threshold is >N% (N from 0 to 100)".into());
                 return;
             };

@@ -264,6 +264,13 @@ impl App {
             let file = self.source.as_ref().map(SourceView::file_id);
             self.open_source(file);
         }
+        // What the load warned of for all parts, said for this selection.
+        if (0..self.analysis.width).any(|ev| self.analysis.is_cut(ev)) {
+            self.message = Some(match self.diff {
+                Some(_) => "some changes of these parts pass 64 bits: those shown >= or <= are bounds".into(),
+                None => "some sums of these parts pass 64 bits: those at the limit are saturated, not exact".into(),
+            });
+        }
     }
 
     /// Event or parts changed: sort again, keep the selection on the same

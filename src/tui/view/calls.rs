@@ -169,6 +169,6 @@ pub fn count_text(n: u64) -> String {
     if n == 0 {
         "?".into()
     } else {
-        crate::format::thousands(i64::try_from(n).unwrap_or(i64::MAX))
+        crate::format::wide_thousands(n.into())
     }
 }

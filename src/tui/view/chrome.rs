@@ -75,13 +75,16 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
                 Some(j) => match j.comparison.events.iter().find(|c| c.new == i) {
                     Some(c) => {
                         let base = j.base_analysis.totals[c.base];
+                        let new = j.new_analysis.totals[i];
+                        // The share from the exact change (65 bits).
+                        let change = crate::format::change(base, new);
                         format!(
                             " {} {}{}{} ({}) ",
                             printable(&e.name),
                             crate::format::thousands(base),
                             g.arrow,
-                            crate::format::thousands(j.new_analysis.totals[i]),
-                            crate::format::signed_percent(total, base),
+                            crate::format::thousands(new),
+                            crate::format::wide_signed_percent(change, base),
                         )
                     }
                     None => format!(" {} (new profile only) ", printable(&e.name)),

@@ -131,14 +131,24 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         .right()
         .header("New")
         .gives_way(3),
-        Column::new(Width::Cost, |&f, cx| {
+        // The change exact from both sides (it may need 65 bits), where
+        // the row is a function; a cycle's from the analysis.
+        Column::new(Width::Cost, move |&f, cx| {
             let change = diff::change(app, f, inclusive);
-            vec![Span::styled(cx.format.text(change), t.change(change))]
+            let text = sides(f).map_or_else(
+                || cx.format.text(change),
+                |(b, n)| cx.format.wide_text(crate::format::change(b, n)),
+            );
+            vec![Span::styled(text, t.change(change))]
         })
         .right()
         .header(sorted("Change")),
         Column::text(Width::Fixed(8), move |&f| {
-            crate::format::signed_percent(diff::change(app, f, inclusive), base_total)
+            let change = sides(f).map_or_else(
+                || diff::change(app, f, inclusive).into(),
+                |(b, n)| crate::format::change(b, n),
+            );
+            crate::format::wide_signed_percent(change, base_total)
         })
         .right()
         .header("%base")
@@ -183,7 +193,7 @@ pub fn called_text(n: u64) -> String {
     if n == 0 {
         String::new()
     } else {
-        crate::format::thousands(i64::try_from(n).unwrap_or(i64::MAX))
+        crate::format::wide_thousands(n.into())
     }
 }
 

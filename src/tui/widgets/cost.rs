@@ -3,7 +3,9 @@
 //! views make one from the app's state per frame, so that the widgets
 //! never see `App`.
 
-use crate::format::{percent_text, thousands};
+use crate::format::{
+    change_bound, percent_text, thousands, wide_signed_percent, wide_signed_thousands,
+};
 use crate::profile::Cost;
 use crate::tui::theme::Theme;
 
@@ -66,10 +68,30 @@ impl CostFormat {
             thousands(value)
         };
         // No sign on the `-` of a share of nothing.
-        if self.signed && value > 0 && text.starts_with(|c: char| c.is_ascii_digit()) {
+        let text = if self.signed && value > 0 && text.starts_with(|c: char| c.is_ascii_digit()) {
             format!("+{text}")
         } else {
             text
+        };
+        if !self.signed || change_bound(value).is_empty() || text == "-" {
+            return text;
+        }
+        // A change held at a limit is a bound; as a share of a negative
+        // total, the bound turns round.
+        let bound = match (value > 0) == (self.percent && self.total < 0) {
+            true => "<=",
+            false => ">=",
+        };
+        format!("{bound}{text}")
+    }
+
+    /// An exact change (`format::change`), which may need 65 bits: as
+    /// `text` writes a cost.
+    pub fn wide_text(&self, value: i128) -> String {
+        match i64::try_from(value) {
+            Ok(v) if change_bound(v).is_empty() => self.text(v),
+            _ if self.percent => wide_signed_percent(value, self.total),
+            _ => wide_signed_thousands(value),
         }
     }
 }
@@ -97,5 +119,31 @@ mod tests {
         assert_eq!(signed.text(0), "0");
         let nothing = CostFormat::new(0, 0, true, theme).signed();
         assert_eq!(nothing.text(5), "-");
+        assert_eq!(nothing.text(i64::MAX), "-");
+    }
+
+    #[test]
+    fn changes_at_a_limit_are_bounds_and_exact_changes_are_whole() {
+        let theme = Theme::plain_colors();
+        let abs = CostFormat::new(0, 1_000, false, theme).signed();
+        assert_eq!(abs.text(i64::MAX), ">=+9,223,372,036,854,775,807");
+        assert_eq!(abs.text(i64::MIN), "<=-9,223,372,036,854,775,808");
+        assert_eq!(abs.text(i64::MAX - 1), "+9,223,372,036,854,775,806");
+        let unsigned = CostFormat::new(0, 1_000, false, theme);
+        assert_eq!(unsigned.text(i64::MAX), "9,223,372,036,854,775,807");
+        let pct = CostFormat::new(0, 1 << 62, true, theme).signed();
+        assert_eq!(pct.text(i64::MAX), ">=+200.00%");
+        let of_negative = CostFormat::new(0, -(1 << 62), true, theme).signed();
+        assert_eq!(of_negative.text(i64::MAX), "<=-200.00%");
+        assert_eq!(of_negative.text(i64::MIN), ">=200.00%");
+        let wide = (1i128 << 64) - 1;
+        assert_eq!(abs.wide_text(wide), "+18,446,744,073,709,551,615");
+        assert_eq!(abs.wide_text(-wide), "-18,446,744,073,709,551,615");
+        assert_eq!(
+            abs.wide_text(i128::from(i64::MAX)),
+            "+9,223,372,036,854,775,807"
+        );
+        assert_eq!(abs.wide_text(-3), "-3");
+        assert_eq!(pct.wide_text(wide), "+400.00%");
     }
 }
