@@ -816,4 +816,45 @@ mod tests {
         // Only the very next byte: `j[A` is `j`, `[`, `A`.
         assert_eq!(split(soon, b"j[A"), [Esc, Char('j'), Char('['), Char('A')]);
     }
+
+    #[test]
+    fn random_bytes_cut_anywhere_read_as_in_one_read() {
+        // Bytes that begin, continue and end sequences, often.
+        const ALPHABET: &[u8] =
+            b"\x1b\x1b\x1b[[O]P_^X\\\x07\x9b\x9c\x9d\x90\x8f\x18\x03\r;;0159<M~mAj \xc3\xa9\xe2\x86\x92\xff\x7f";
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let t0 = Instant::now();
+        for _ in 0..3_000 {
+            let len = next(40);
+            let bytes: Vec<u8> = (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
+            let want = keys(&[&bytes]);
+            let mut cuts: Vec<usize> = (0..next(5)).map(|_| next(len + 1)).collect();
+            cuts.sort_unstable();
+            let mut p = Parser::default();
+            let mut out = Vec::new();
+            let mut from = 0;
+            let mut now = t0;
+            for &to in cuts.iter().chain([&len]) {
+                p.feed_at(&bytes[from..to], now, &mut out);
+                now += Duration::from_millis(next(700) as u64);
+                from = to;
+            }
+            p.flush(&mut out);
+            assert_eq!(out, want, "{bytes:x?} cut at {cuts:?}");
+            // CAN ends whatever was unfinished; the keys after it are read.
+            let mut more = bytes.clone();
+            more.extend_from_slice(b"\x18j\x1b[B");
+            let out = keys(&[&more]);
+            assert!(
+                out.ends_with(&[Key::Ctrl('x'), Key::Char('j'), Key::Down]),
+                "{bytes:x?}: {out:?}"
+            );
+        }
+    }
 }
