@@ -448,6 +448,10 @@ fn the_wheel_scrolls_the_call_and_caller_trees_under_the_pointer() {
         let view = app.tree.as_ref().unwrap();
         assert_eq!(view.scroll.selected, view.scroll.offset + 2);
         let name = selected_node_name(&app);
+        // The row drawn under the pointer is that node's.
+        let drawn = row(&render(&mut app, 80, 24), y);
+        let start: String = name.chars().take(8).collect();
+        assert!(drawn.contains(&start), "{drawn:?} is not {name}");
         send_at(&mut app, &click(x, y), at + Duration::from_millis(100));
         assert!(app.tree.is_none());
         assert_eq!(current(&app), name);
