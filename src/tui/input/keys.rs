@@ -135,14 +135,13 @@ impl Parser {
     pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<Key>) {
         for &b in bytes {
             let was_ground = self.state == State::Ground;
-            if let Some(at) = self.orphan.take()
+            if self.orphan.take().is_some()
                 && was_ground
                 && b < 0x80
                 && introducer(b).is_some()
             {
                 // The rest of the sequence whose `ESC` was given as Esc.
                 self.state = State::Escape;
-                self.began = at;
             }
             while let Step::Again = self.step(b, out) {}
             if was_ground && self.state != State::Ground {
