@@ -406,3 +406,121 @@ fn what_these_keys_draw_is_ascii_in_ascii_mode() {
     assert!(source.contains("| <"), "{source}");
     assert!(app.source_shift > 0);
 }
+
+/// The name of the function of the tree view's selected node.
+fn selected_node_name(app: &App) -> String {
+    let view = app.tree.as_ref().unwrap();
+    let f = view.tree.node(view.node()).func.unwrap();
+    app.profile.fn_name(f).to_string()
+}
+
+#[test]
+fn the_wheel_scrolls_the_call_and_caller_trees_under_the_pointer() {
+    let mut app = sample_app("cpp-names.callgrind");
+    // The call tree (76 rows open) and _dl_fixup's caller tree (82).
+    for keys in [&b"t*"[..], b"/_dl_fixup\rb*"] {
+        send(&mut app, keys);
+        let a = app.areas();
+        let (x, y) = (a.source.body.x + 4, a.source.body.y + 2);
+        let view = app.tree.as_ref().unwrap();
+        let len = view.rows.len();
+        assert!(len > a.source.body.height as usize + 15, "{len} rows");
+        let before = (view.scroll.offset, view.scroll.selected);
+        // Five notches down: 15 rows, the selection keeping its place on
+        // screen (before, nothing moved).
+        for _ in 0..5 {
+            send(&mut app, &mouse(65, x, y));
+        }
+        let view = app.tree.as_ref().unwrap();
+        assert_eq!(
+            (view.scroll.offset, view.scroll.selected),
+            (before.0 + 15, before.1 + 15)
+        );
+        for _ in 0..5 {
+            send(&mut app, &mouse(64, x, y));
+        }
+        let view = app.tree.as_ref().unwrap();
+        assert_eq!((view.scroll.offset, view.scroll.selected), before);
+        // A click selects the row under the pointer, a second one goes to
+        // its function in the main view.
+        let at = Instant::now();
+        send_at(&mut app, &click(x, y), at);
+        let view = app.tree.as_ref().unwrap();
+        assert_eq!(view.scroll.selected, view.scroll.offset + 2);
+        let name = selected_node_name(&app);
+        // The row drawn under the pointer is that node's.
+        let drawn = row(&render(&mut app, 80, 24), y);
+        let start: String = name.chars().take(8).collect();
+        assert!(drawn.contains(&start), "{drawn:?} is not {name}");
+        send_at(&mut app, &click(x, y), at + Duration::from_millis(100));
+        assert!(app.tree.is_none());
+        assert_eq!(current(&app), name);
+    }
+}
+
+#[test]
+fn the_wheel_over_the_flame_graph_selects_a_box_a_level_down_or_up() {
+    let mut app = sample_app("recursion.callgrind");
+    send(&mut app, b"/main\rf");
+    let a = app.areas();
+    let (x, y) = (a.source.body.x + 4, a.source.body.y + 2);
+    let root = app.tree.as_ref().unwrap().node();
+    send(&mut app, &mouse(65, x, y));
+    let view = app.tree.as_ref().unwrap();
+    assert_ne!(view.node(), root);
+    assert_eq!(view.tree.node(view.node()).parent(), Some(root));
+    send(&mut app, &mouse(64, x, y));
+    assert_eq!(app.tree.as_ref().unwrap().node(), root);
+}
+
+#[test]
+fn y_in_a_tree_view_copies_the_selected_node() {
+    let mut app = sample_app("recursion.callgrind");
+    // The call tree of main opens on its hottest path, fib'2 selected.
+    send(&mut app, b"/main\rt");
+    assert_eq!(selected_node_name(&app), "fib'2");
+    send(&mut app, b"y");
+    assert_eq!(app.clipboard.take().as_deref(), Some("fib'2"));
+    send(&mut app, b"ky");
+    assert_eq!(app.clipboard.take().as_deref(), Some("fib"));
+    // The caller tree of fib: its root, then a caller.
+    send(&mut app, b"\x1b/fib\rb");
+    let root = app.profile.fn_name(app.current.unwrap()).to_string();
+    send(&mut app, b"ggy");
+    assert_eq!(app.clipboard.take(), Some(root.clone()));
+    send(&mut app, b"jy");
+    let caller = selected_node_name(&app);
+    assert_ne!(caller, root);
+    assert_eq!(app.clipboard.take(), Some(caller));
+    // The flame graph: the selected box.
+    send(&mut app, b"\x1b/main\rfjy");
+    let child = selected_node_name(&app);
+    assert_ne!(child, "main");
+    assert_eq!(app.clipboard.take(), Some(child));
+    // main is called by no one: the flame graph is the whole program's,
+    // whose box is no function.
+    send(&mut app, b"ky");
+    let view = app.tree.as_ref().unwrap();
+    assert_eq!(view.tree.node(view.node()).func, None);
+    assert_eq!(app.clipboard.take(), None);
+    assert_eq!(app.message.as_deref(), Some("no function selected"));
+}
+
+#[test]
+fn a_copy_cut_to_the_clipboards_limit_says_so() {
+    use cgtui::tui::clipboard::MAX_COPY;
+    let name = "n".repeat(1 << 20);
+    let mut app = text_app(&format!("events: Ir\nfn={name}\n1 100\n"));
+    send(&mut app, b"y");
+    assert_eq!(app.clipboard.take().unwrap().len(), MAX_COPY);
+    let message = app.message.clone().unwrap();
+    assert!(
+        message.starts_with("copied the first 100 KiB of 1.0 MiB of nnnn"),
+        "{message}"
+    );
+    // A name that fits says nothing of a cut.
+    let mut app = text_app(&format!("events: Ir\nfn={}\n1 100\n", &name[..MAX_COPY]));
+    send(&mut app, b"y");
+    assert_eq!(app.clipboard.take().unwrap().len(), MAX_COPY);
+    assert!(!app.message.unwrap().contains("first"));
+}

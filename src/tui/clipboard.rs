@@ -11,18 +11,39 @@ pub const MAX_COPY: usize = 100 * 1024;
 /// bidirectional overrides dropped, at most `MAX_COPY` bytes (cut at a
 /// character boundary).
 pub fn clean(text: &str) -> String {
+    clip(text).0
+}
+
+/// `clean(text)`, and the length in bytes of the whole text cleaned: more
+/// than the copy's when it was cut.
+pub fn clip(text: &str) -> (String, usize) {
     let mut out = String::with_capacity(text.len().min(MAX_COPY));
+    let mut whole = 0;
     for c in text.chars() {
         let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
         if c.is_control() || bidi {
             continue;
         }
-        if out.len() + c.len_utf8() > MAX_COPY {
-            break;
+        whole += c.len_utf8();
+        if whole <= MAX_COPY {
+            out.push(c);
         }
-        out.push(c);
     }
-    out
+    (out, whole)
+}
+
+/// A size in bytes as the status line writes it: bytes, whole KiB, or
+/// MiB to a tenth.
+pub fn size_text(bytes: usize) -> String {
+    const KIB: f64 = 1024.0;
+    let b = bytes as f64;
+    if bytes < 1024 {
+        format!("{bytes} bytes")
+    } else if b < KIB * KIB {
+        format!("{:.0} KiB", b / KIB)
+    } else {
+        format!("{:.1} MiB", b / KIB / KIB)
+    }
 }
 
 /// The OSC 52 sequence that puts `text` (cleaned) on the clipboard:
@@ -89,5 +110,18 @@ mod tests {
         let cut = clean(&long);
         assert_eq!(cut.len(), MAX_COPY);
         assert!(cut.chars().all(|c| c == 'é'));
+        // The whole length counts what would be copied without the cut.
+        assert_eq!(clip(&long), (cut, 2 * MAX_COPY));
+        assert_eq!(clip("a\x1bb"), ("ab".to_string(), 2));
+    }
+
+    #[test]
+    fn sizes_are_written_for_a_status_line() {
+        assert_eq!(size_text(0), "0 bytes");
+        assert_eq!(size_text(1023), "1023 bytes");
+        assert_eq!(size_text(MAX_COPY), "100 KiB");
+        assert_eq!(size_text(MAX_COPY - 3), "100 KiB");
+        assert_eq!(size_text(1 << 20), "1.0 MiB");
+        assert_eq!(size_text(5 << 19), "2.5 MiB");
     }
 }

@@ -2,7 +2,9 @@
 //! reads and another waits for signals (SIGWINCH, job control, the ones
 //! that end the browser), both sending to one channel, so the browser
 //! sleeps until something happens (no periodic wake-ups); `keys` turns the
-//! bytes into our `Key`s. crossterm's reader is not used:
+//! bytes into our `Key`s (the rules, and the one place where timing decides
+//! what bytes mean, a lone Esc, are in `keys`' own doc). crossterm's reader
+//! is not used:
 //! in 0.29 its default one reads 1 KiB per wake-up of an edge-triggered
 //! epoll, so a paste over 4 KiB leaves input in the kernel that never wakes
 //! it again and the browser stops answering keys (crossterm PR #1057), and
@@ -12,7 +14,7 @@
 
 mod keys;
 
-pub use keys::Parser;
+pub use keys::{Parser, Pending, STALE};
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -21,8 +23,10 @@ use std::time::{Duration, Instant};
 /// What the terminal sent.
 #[derive(Debug)]
 pub enum Input {
-    /// Bytes read, with the `EPOCH` of the read that returned them.
-    Bytes(u64, Vec<u8>),
+    /// Bytes read, when (a sequence's age is counted from its arrival,
+    /// not from when a busy browser got to it), and the `EPOCH` they were
+    /// read in.
+    Bytes(Vec<u8>, Instant, u64),
     /// The window was resized.
     Resize,
     /// SIGTSTP: the user (or `kill -TSTP`) asks to suspend.
@@ -61,8 +65,9 @@ pub fn stop_job() {
 /// are dropped when they reach the loop after it.
 static EPOCH: AtomicU64 = AtomicU64::new(0);
 
-/// How long a lone Esc waits for the rest of an escape sequence.
-const ESC_WAIT: Duration = Duration::from_millis(30);
+/// How long a lone Esc waits for the rest of an escape sequence (a
+/// sequence begun waits for its end however long; see `keys`).
+pub const ESC_WAIT: Duration = Duration::from_millis(30);
 
 /// The terminal's input: a channel fed by the reader and SIGWINCH threads,
 /// and the parser of the bytes received.
@@ -112,7 +117,12 @@ impl Terminal {
                 }
             }
         })?;
-        Ok(Terminal {
+        Ok(Terminal::on(rx, tx))
+    }
+
+    /// A terminal reading `rx` (`tx` for its waker).
+    fn on(rx: Receiver<Input>, tx: Sender<Input>) -> Terminal {
+        Terminal {
             rx,
             tx,
             parser: Parser::default(),
@@ -121,7 +131,7 @@ impl Terminal {
             suspend: false,
             continued: false,
             unread: Vec::new(),
-        })
+        }
     }
 
     /// Waits up to `wait` for input (`None`: until something happens),
@@ -150,11 +160,13 @@ impl Terminal {
                 break;
             }
         }
-        // A lone Esc, or the start of a sequence split between reads.
-        while self.parser.pending() && !self.gone {
+        // A lone Esc is Esc unless more comes at once. A sequence begun
+        // stays in the parser until its end arrives, however late: the
+        // keys before it are handled meanwhile.
+        while self.parser.pending() == Pending::Esc && !self.gone {
             match self.rx.recv_timeout(ESC_WAIT) {
                 Ok(more) => self.take(more, &mut keys),
-                Err(_) => self.parser.flush(&mut keys),
+                Err(_) => self.parser.flush_at(Instant::now(), &mut keys),
             }
         }
         keys
@@ -205,8 +217,8 @@ impl Terminal {
 
     fn take(&mut self, input: Input, keys: &mut Vec<crate::tui::Key>) {
         match input {
-            Input::Bytes(epoch, _) if epoch < EPOCH.load(Ordering::SeqCst) => {}
-            Input::Bytes(_, bytes) => self.parser.feed(&bytes, keys),
+            Input::Bytes(_, _, epoch) if epoch < EPOCH.load(Ordering::SeqCst) => {}
+            Input::Bytes(bytes, at, _) => self.parser.feed_at(&bytes, at, keys),
             Input::Resize => self.resized = true,
             Input::Suspend => self.suspend = true,
             Input::Continue => self.continued = true,
@@ -246,7 +258,11 @@ fn read_tty(mut tty: std::fs::File, tx: Sender<Input>) {
             Ok(0) => Input::Gone,
             // Read at a resume, before SIGCONT's handling flushed the
             // terminal: the epoch is still the old one, and they are dropped.
-            Ok(n) => Input::Bytes(EPOCH.load(Ordering::SeqCst), buf[..n].to_vec()),
+            Ok(n) => Input::Bytes(
+                buf[..n].to_vec(),
+                Instant::now(),
+                EPOCH.load(Ordering::SeqCst),
+            ),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => Input::Gone,
         };
@@ -259,5 +275,87 @@ fn read_tty(mut tty: std::fs::File, tx: Sender<Input>) {
         if tx.send(input).is_err() || gone {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Key::{self, Char, Esc};
+
+    /// A terminal fed by the test through the returned sender.
+    fn fake() -> (Terminal, Sender<Input>) {
+        let (tx, rx) = mpsc::channel();
+        (Terminal::on(rx, tx.clone()), tx)
+    }
+
+    fn send(tx: &Sender<Input>, bytes: &[u8], at: Instant) {
+        tx.send(Input::Bytes(
+            bytes.to_vec(),
+            at,
+            EPOCH.load(Ordering::SeqCst),
+        ))
+        .unwrap();
+    }
+
+    /// The keys of everything sent so far (the batch only bounds
+    /// taking what is already there).
+    fn read(t: &mut Terminal) -> Vec<Key> {
+        t.keys(Some(Duration::ZERO), Duration::from_secs(60))
+    }
+
+    #[test]
+    fn a_report_whose_tail_comes_late_is_not_keys() {
+        let (mut t, tx) = fake();
+        let t0 = Instant::now();
+        // Before, the head was flushed after 30 ms as Esc `[` `M`, and
+        // the tail ` qq` read as keys: `M` (mouse off), Space, `q`.
+        send(&tx, b"j\x1b[M", t0);
+        assert_eq!(read(&mut t), [Char('j')], "the keys before it at once");
+        assert_eq!(t.parser.pending(), Pending::Sequence);
+        assert_eq!(read(&mut t), []);
+        send(&tx, b" qq", t0 + Duration::from_millis(150));
+        assert_eq!(read(&mut t), []);
+        send(&tx, b"\x1b[<0;1", t0 + Duration::from_millis(200));
+        send(
+            &tx,
+            b"2;5m\x1b]11;rgb:0/0/0\x1b",
+            t0 + Duration::from_millis(900),
+        );
+        send(&tx, b"\\k", t0 + Duration::from_millis(1_500));
+        assert_eq!(read(&mut t), [Char('k')]);
+    }
+
+    #[test]
+    fn a_lone_esc_is_esc_and_the_rest_after_it_is_dropped() {
+        let (mut t, tx) = fake();
+        send(&tx, b"\x1b", Instant::now());
+        // Nothing follows within ESC_WAIT: Esc.
+        assert_eq!(read(&mut t), [Esc]);
+        assert_eq!(t.parser.pending(), Pending::Nothing);
+        // The rest of an X10 report cut right after its ESC.
+        send(&tx, b"[M qq", Instant::now());
+        assert_eq!(read(&mut t), []);
+        send(&tx, b"q", Instant::now());
+        assert_eq!(read(&mut t), [Char('q')]);
+        // Esc and a key together: two keys, no wait.
+        send(&tx, b"\x1bS", Instant::now());
+        assert_eq!(read(&mut t), [Esc, Char('S')]);
+    }
+
+    #[test]
+    fn a_sequence_unfinished_for_longer_than_stale_is_given_up() {
+        let (mut t, tx) = fake();
+        let t0 = Instant::now();
+        send(&tx, b"\x1b[<0;1", t0);
+        assert_eq!(read(&mut t), []);
+        send(&tx, b"j", t0 + STALE + Duration::from_millis(1));
+        assert_eq!(read(&mut t), [Char('j')]);
+        // The terminal gone: an unfinished sequence is dropped, a lone
+        // Esc is Esc.
+        send(&tx, b"\x1b]11;", t0);
+        tx.send(Input::Gone).unwrap();
+        assert_eq!(read(&mut t), []);
+        assert!(t.gone());
     }
 }

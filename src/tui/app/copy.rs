@@ -12,9 +12,13 @@ use crate::tui::source::Row;
 use crate::tui::widgets::fit_middle;
 
 impl App {
-    /// The function the user has selected: the source view's, else the
-    /// one selected in the focused pane (what the details line shows).
+    /// The function the user has selected: the selected node's in a
+    /// tree view or flame graph, the source view's, else the one selected
+    /// in the focused pane (what the details line shows).
     pub fn selected_function(&self) -> Option<FnId> {
+        if let Some(view) = &self.tree {
+            return view.tree.node(view.node()).func;
+        }
         if let Some(view) = &self.source {
             return Some(view.func);
         }
@@ -59,8 +63,12 @@ impl App {
         self.copy(text);
     }
 
-    /// The file and line of the source view's selected row.
+    /// The file and line of the source view's selected row (none while a
+    /// tree view is drawn over it).
     fn selected_line(&self) -> Option<(FileId, Option<u64>)> {
+        if self.tree.is_some() {
+            return None;
+        }
         let view = self.source.as_ref()?;
         let d = &view.data;
         let (file, line) = match view.rows.get(view.scroll.selected)? {
@@ -73,10 +81,21 @@ impl App {
         (line > 0).then_some((file, Some(line)))
     }
 
+    /// Puts `text` (cleaned, cut to `clipboard::MAX_COPY`) on the
+    /// clipboard; the message says when it was cut, and how much of it
+    /// went.
     fn copy(&mut self, text: String) {
-        let text = clipboard::clean(&text);
+        let (text, whole) = clipboard::clip(&text);
         let shown = fit_middle(&text, 32, self.theme.glyphs());
-        self.message = Some(format!("copied {shown} to the clipboard (OSC 52)"));
+        self.message = Some(if whole > text.len() {
+            format!(
+                "copied the first {} of {} of {shown} to the clipboard (OSC 52 takes no more)",
+                clipboard::size_text(text.len()),
+                clipboard::size_text(whole)
+            )
+        } else {
+            format!("copied {shown} to the clipboard (OSC 52)")
+        });
         self.clipboard = Some(text);
     }
 

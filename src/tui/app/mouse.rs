@@ -1,11 +1,13 @@
-//! The mouse: the wheel scrolls the pane under the pointer, a click
-//! selects the row under it and focuses its pane (in the list that makes
-//! the row's function current, as cursor moves do), and a second click on
-//! the same row within `DOUBLE_CLICK` acts as Enter. Where things are comes
+//! The mouse: the wheel scrolls the pane under the pointer (the call and
+//! caller trees as lists; in the flame graph, where nothing scrolls, a
+//! notch selects the box a level up or down), a click selects the row
+//! under it and focuses its pane (in the list that makes the row's
+//! function current, as cursor moves do), and a second click on the same
+//! row within `DOUBLE_CLICK` acts as Enter. Where things are comes
 //! from the layout, as for drawing. Reports arrive as keys
 //! (`Key::Mouse`); `App::keys_at` keeps the pointer's place and the time.
 
-use super::{App, Pane, Popup};
+use super::{App, Pane, Popup, TreeKind};
 use crate::tui::action::Action;
 use crate::tui::keymap::{self, Key};
 use crate::tui::layout::Pane as Area;
@@ -23,6 +25,9 @@ pub const WHEEL_ROWS: isize = 3;
 pub enum Region {
     Pane(Pane),
     Source,
+    /// The call tree, caller tree or flame graph (drawn where the source
+    /// view is).
+    Tree,
     Popup,
 }
 
@@ -77,6 +82,13 @@ impl App {
             return Some(Target {
                 region: Region::Popup,
                 row: row.filter(|_| inner.contains(at)),
+            });
+        }
+        if let Some(view) = &self.tree {
+            let rows = view.kind != TreeKind::Flame;
+            return in_pane(a.source).then(|| Target {
+                region: Region::Tree,
+                row: row_at(a.source.body, y, &view.scroll, view.rows.len()).filter(|_| rows),
             });
         }
         if let Some(view) = &self.source {
@@ -158,6 +170,17 @@ impl App {
                     scroll_view(&mut v.scroll, delta, h(a.source), v.rows.len());
                 }
             }
+            Region::Tree => {
+                let Some(v) = self.tree.as_mut() else {
+                    return;
+                };
+                if v.kind == TreeKind::Flame {
+                    let step = if delta < 0 { Action::Up } else { Action::Down };
+                    self.tree_action(step);
+                } else {
+                    scroll_view(&mut v.scroll, delta, h(a.source), v.rows.len());
+                }
+            }
             Region::Popup => {
                 let step = if delta < 0 { Action::Up } else { Action::Down };
                 for _ in 0..delta.unsigned_abs() {
@@ -187,6 +210,11 @@ impl App {
             }
             (Region::Source, Some(i)) => {
                 if let Some(v) = self.source.as_mut() {
+                    v.scroll.selected = i;
+                }
+            }
+            (Region::Tree, Some(i)) => {
+                if let Some(v) = self.tree.as_mut() {
                     v.scroll.selected = i;
                 }
             }
