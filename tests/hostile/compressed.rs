@@ -3,9 +3,10 @@
 //! alone, as streams one after another (`cat a.zst b.zst`), in several
 //! blocks, and with xz's stream padding; then each cut short, corrupt,
 //! or followed by other data, refused in one line that names the file and
-//! says what is wrong with which format; and zstd and xz bombs refused in
-//! bounded memory. The files are made here, from a committed sample, by
-//! the tools themselves: a tool that is missing fails the test, named.
+//! says what is wrong with which format; a zstd window over 128 MiB; and
+//! zstd and xz bombs refused in bounded memory. The files are made here,
+//! from a committed sample, by the tools themselves: a tool that is
+//! missing fails the test, named.
 
 use super::run::*;
 use std::io::Write;
@@ -226,4 +227,17 @@ fn zstd_and_xz_bombs_are_refused_quickly() {
         assert!(run.stderr.contains("line 1 is over"), "{}", run.stderr);
         assert!(run.peak_kib < 256 * MIB, "peak {} KiB", run.peak_kib);
     }
+}
+
+/// A zstd frame whose window is over 128 MiB (`zstd --long=28` of a
+/// stream) is refused as `zstd -d` refuses it without `--memory`.
+#[test]
+fn a_zstd_window_over_128_mib_is_refused_as_zstd_refuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = compressed(&TOOLS[3], &["--long=28"], &sample());
+    assert!(!tool_reads(&TOOLS[3], &long));
+    refused_saying(
+        &write(dir.path(), "long.zst", &long),
+        "the zstd stream needs a window over 128 MiB to decode, more than is allowed",
+    );
 }
