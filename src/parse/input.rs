@@ -1,13 +1,19 @@
 //! Bytes in: decompressing a stream (gzip, bzip2, xz or zstd, told apart
-//! by its first bytes) and turning CR-only line ends into `\n`, as `spool`
-//! makes a stream plain text.
+//! by its first bytes, each as many streams in a row as its tools write:
+//! `frames`, `gzip`), on a thread of its own ahead of the reader
+//! (`ahead`), and turning CR-only line ends into `\n`, as `spool` makes a
+//! stream plain text. What a decoder says goes wrong becomes one message
+//! in `fault`.
+
+mod ahead;
+mod codecs;
+mod fault;
+mod frames;
+mod gzip;
 
 use std::io::{self, BufRead, BufReader, Read};
 
 const CHUNK: usize = 1 << 20;
-
-/// Memory an xz stream may ask for (its dictionary): `xz -9` needs 64 MiB.
-const XZ_MEM_LIMIT_KIB: u32 = 128 << 10;
 
 /// How a stream is compressed, from its first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,18 +25,69 @@ pub enum Compression {
     Zstd,
 }
 
+const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
+const BZIP2_MAGIC: &[u8] = b"BZh";
+const XZ_MAGIC: &[u8] = &[0xfd, b'7', b'z', b'X', b'Z', 0];
+const ZSTD_MAGIC: &[u8] = &[0x28, 0xb5, 0x2f, 0xfd];
+/// A zstd skippable frame's magic number is 0x184D2A50 to 0x184D2A5F,
+/// little-endian: its first byte is `0x5?`, then these.
+const ZSTD_SKIPPABLE_TAIL: &[u8] = &[0x2a, 0x4d, 0x18];
+
 impl Compression {
+    /// The format whose magic bytes `head` starts with (a zstd stream may
+    /// start with a skippable frame, as `pzstd` writes it).
     pub fn of(head: &[u8]) -> Self {
-        if head.starts_with(&[0x1f, 0x8b]) {
-            Compression::Gzip
-        } else if head.starts_with(b"BZh") {
-            Compression::Bzip2
-        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
-            Compression::Xz
-        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-            Compression::Zstd
-        } else {
-            Compression::Plain
+        let formats = [
+            Compression::Gzip,
+            Compression::Bzip2,
+            Compression::Xz,
+            Compression::Zstd,
+        ];
+        let whole = |format: &Compression| head.len() >= format.magic_len();
+        (formats.into_iter())
+            .find(|format| whole(format) && format.may_start(head))
+            .unwrap_or(Compression::Plain)
+    }
+
+    /// Whether `head` may be the start of a stream of this format: its
+    /// bytes agree with the magic bytes as far as either goes (a read may
+    /// end inside them).
+    pub fn may_start(self, head: &[u8]) -> bool {
+        let agrees = |magic: &[u8], head: &[u8]| {
+            let n = magic.len().min(head.len());
+            magic[..n] == head[..n]
+        };
+        match self {
+            Compression::Plain => true,
+            Compression::Gzip => agrees(GZIP_MAGIC, head),
+            Compression::Bzip2 => agrees(BZIP2_MAGIC, head),
+            Compression::Xz => agrees(XZ_MAGIC, head),
+            Compression::Zstd => {
+                let skippable = head.first().is_none_or(|b| b & 0xf0 == 0x50)
+                    && agrees(ZSTD_SKIPPABLE_TAIL, head.get(1..).unwrap_or_default());
+                agrees(ZSTD_MAGIC, head) || skippable
+            }
+        }
+    }
+
+    fn magic_len(self) -> usize {
+        match self {
+            Compression::Plain => 0,
+            Compression::Gzip => GZIP_MAGIC.len(),
+            Compression::Bzip2 => BZIP2_MAGIC.len(),
+            Compression::Xz => XZ_MAGIC.len(),
+            Compression::Zstd => ZSTD_MAGIC.len(),
+        }
+    }
+
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Plain => "plain",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zstd => "zstd",
         }
     }
 }
@@ -45,124 +102,56 @@ pub fn cr_only(head: &[u8]) -> bool {
     before_nl && head.get(cr + 1).is_some_and(|&b| b != b'\n')
 }
 
-/// Wraps a reader: decompresses what its magic bytes say, and turns lone
-/// `\r` line ends into `\n`.
-pub fn decode<'a>(reader: impl Read + Send + 'a) -> io::Result<Box<dyn Read + Send + 'a>> {
-    decode_buffered(reader, CHUNK)
+/// Wraps a reader: decompresses what its magic bytes say, on a thread of
+/// its own (`ahead`), and turns lone `\r` line ends into `\n`.
+pub fn decode(reader: impl Read + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
+    let mut buffered = BufReader::with_capacity(CHUNK, reader);
+    let format = Compression::of(buffered.fill_buf()?);
+    let decoded = decompressed(buffered, format)?;
+    let decoded = match format {
+        Compression::Plain => decoded,
+        _ => ahead::read_ahead(decoded, CHUNK),
+    };
+    plain_lines(decoded, CHUNK)
 }
 
-/// `decode` with buffers of `capacity` bytes: small ones to read a header
-/// (a megabyte read, then freed, would be read for nothing, and glibc
-/// would keep freed blocks of up to that size in its arenas from then on).
+/// `decode` with buffers of `capacity` bytes and no thread: to read a
+/// header (a megabyte read, then freed, would be read for nothing, and
+/// glibc would keep freed blocks of up to that size in its arenas from
+/// then on).
 pub fn decode_buffered<'a>(
     reader: impl Read + Send + 'a,
     capacity: usize,
 ) -> io::Result<Box<dyn Read + Send + 'a>> {
     let mut buffered = BufReader::with_capacity(capacity, reader);
-    let head = buffered.fill_buf()?;
-    let decoded: Box<dyn Read + Send + 'a> = match Compression::of(head) {
+    let format = Compression::of(buffered.fill_buf()?);
+    plain_lines(decompressed(buffered, format)?, capacity)
+}
+
+/// The text of `buffered`, a stream of `format`.
+fn decompressed<'a>(
+    buffered: impl BufRead + Send + 'a,
+    format: Compression,
+) -> io::Result<Box<dyn Read + Send + 'a>> {
+    Ok(match format {
         Compression::Plain => Box::new(buffered),
-        Compression::Gzip => Box::new(GzipMembers::new(buffered)),
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
-        Compression::Xz => Box::new(lzma_rust2::XzReader::new_mem_limit(
-            buffered,
-            true,
-            XZ_MEM_LIMIT_KIB,
-        )),
-        Compression::Zstd => Box::new(ZstdFrames::new(buffered)),
-    };
-    let mut text = BufReader::with_capacity(capacity, decoded);
+        Compression::Gzip => Box::new(gzip::GzipMembers::new(buffered)),
+        Compression::Bzip2 => Box::new(frames::Frames::new(buffered, codecs::Bzip2::new())),
+        Compression::Xz => Box::new(frames::Frames::new(buffered, codecs::Xz::new())),
+        Compression::Zstd => Box::new(frames::Frames::new(buffered, codecs::Zstd::new()?)),
+    })
+}
+
+/// `text` with lone `\r` line ends made `\n`, if its first line ends so.
+fn plain_lines<'a>(
+    text: Box<dyn Read + Send + 'a>,
+    capacity: usize,
+) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let mut text = BufReader::with_capacity(capacity, text);
     if cr_only(text.fill_buf()?) {
         Ok(Box::new(CrToLf(text)))
     } else {
         Ok(Box::new(text))
-    }
-}
-
-fn invalid(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, message)
-}
-
-/// Gzip members one after another (as `cat a.gz b.gz` makes); anything else
-/// after a member is an error, not a header to misread.
-struct GzipMembers<R: BufRead> {
-    member: Option<flate2::bufread::GzDecoder<R>>,
-}
-
-impl<R: BufRead> GzipMembers<R> {
-    fn new(inner: R) -> Self {
-        GzipMembers {
-            member: Some(flate2::bufread::GzDecoder::new(inner)),
-        }
-    }
-}
-
-impl<R: BufRead> Read for GzipMembers<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            let Some(member) = self.member.as_mut() else {
-                return Ok(0);
-            };
-            let n = member.read(buf)?;
-            if n > 0 || buf.is_empty() {
-                return Ok(n);
-            }
-            let Some(mut inner) = self
-                .member
-                .take()
-                .map(flate2::bufread::GzDecoder::into_inner)
-            else {
-                return Ok(0);
-            };
-            let rest = inner.fill_buf()?;
-            match Compression::of(rest) {
-                _ if rest.is_empty() => return Ok(0),
-                Compression::Gzip => self.member = Some(flate2::bufread::GzDecoder::new(inner)),
-                _ => return Err(invalid("data after the end of the gzip stream".into())),
-            }
-        }
-    }
-}
-
-/// Zstandard frames one after another.
-struct ZstdFrames<R: Read> {
-    source: Option<R>,
-    frame: Option<ruzstd::decoding::StreamingDecoder<R, ruzstd::decoding::FrameDecoder>>,
-}
-
-impl<R: BufRead> ZstdFrames<R> {
-    fn new(inner: R) -> Self {
-        ZstdFrames {
-            source: Some(inner),
-            frame: None,
-        }
-    }
-}
-
-impl<R: BufRead> Read for ZstdFrames<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            if let Some(frame) = self.frame.as_mut() {
-                let n = frame.read(buf)?;
-                if n > 0 || buf.is_empty() {
-                    return Ok(n);
-                }
-                self.source = self.frame.take().map(|f| f.into_inner());
-            }
-            let Some(mut source) = self.source.take() else {
-                return Ok(0);
-            };
-            let rest = source.fill_buf()?;
-            if rest.is_empty() {
-                return Ok(0);
-            }
-            if Compression::of(rest) != Compression::Zstd {
-                return Err(invalid("data after the end of the zstd stream".into()));
-            }
-            let frame = ruzstd::decoding::StreamingDecoder::new(source)
-                .map_err(|e| invalid(format!("zstd: {e}")))?;
-            self.frame = Some(frame);
-        }
     }
 }
 
@@ -187,7 +176,7 @@ mod tests {
 
     fn decoded(bytes: &[u8]) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();
-        decode(bytes)?.read_to_end(&mut out)?;
+        decode(io::Cursor::new(bytes.to_vec()))?.read_to_end(&mut out)?;
         Ok(out)
     }
 
@@ -197,8 +186,26 @@ mod tests {
         assert_eq!(Compression::of(b"BZh91AY"), Compression::Bzip2);
         assert_eq!(Compression::of(b"\xfd7zXZ\0"), Compression::Xz);
         assert_eq!(Compression::of(b"\x28\xb5\x2f\xfd"), Compression::Zstd);
+        // Skippable frames, 0x184D2A50 to 0x184D2A5F.
+        assert_eq!(Compression::of(b"\x50\x2a\x4d\x18"), Compression::Zstd);
+        assert_eq!(Compression::of(b"\x5f\x2a\x4d\x18"), Compression::Zstd);
+        assert_eq!(Compression::of(b"\x60\x2a\x4d\x18"), Compression::Plain);
+        assert_eq!(Compression::of(b"\x4f\x2a\x4d\x18"), Compression::Plain);
+        // Only the whole magic number tells a format.
+        assert_eq!(Compression::of(b"\xfd7zX"), Compression::Plain);
+        assert_eq!(Compression::of(b"\x28\xb5\x2f"), Compression::Plain);
         assert_eq!(Compression::of(b"events: Ir"), Compression::Plain);
         assert_eq!(Compression::of(b""), Compression::Plain);
+    }
+
+    #[test]
+    fn a_read_ending_inside_the_magic_bytes_may_start_a_stream() {
+        assert!(Compression::Xz.may_start(b"\xfd7z"));
+        assert!(!Compression::Xz.may_start(b"\xfd8"));
+        assert!(Compression::Zstd.may_start(b"\x28"));
+        assert!(Compression::Zstd.may_start(b"\x5a\x2a"));
+        assert!(!Compression::Zstd.may_start(b"\x5a\x2b"));
+        assert!(!Compression::Bzip2.may_start(b"BZx"));
     }
 
     #[test]
@@ -223,5 +230,10 @@ mod tests {
         );
         let err = decoded(&[&member[..], b"junk"].concat()).unwrap_err();
         assert_eq!(err.to_string(), "data after the end of the gzip stream");
+        let err = decoded(&member[..member.len() - 3]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the gzip stream ends before its end (the file is cut?)"
+        );
     }
 }
