@@ -21,6 +21,7 @@ pub mod view;
 pub mod widgets;
 
 pub use app::App;
+pub use app::start::{StartSort, ViewDefaults};
 pub use keymap::{Key, parse_keys};
 pub use theme::Theme;
 pub use view::draw;
@@ -43,8 +44,12 @@ pub struct BrowseOptions {
     pub sources: Locator,
     /// ASCII glyphs whatever the locale says.
     pub ascii: bool,
-    /// Mouse capture on at the start.
-    pub mouse: bool,
+    /// Mouse capture on at the start; `None`: the automatic choice.
+    pub mouse: Option<bool>,
+    /// The colour of each role of the theme.
+    pub palette: theme::Palette,
+    /// What the browser shows first.
+    pub view: ViewDefaults,
     /// `--base`: the files of the profile to compare with (none: browse
     /// one profile), and how their functions are matched.
     pub base: Vec<PathBuf>,
@@ -58,7 +63,9 @@ impl Default for BrowseOptions {
             load: LoadOptions::default(),
             sources: Locator::default(),
             ascii: false,
-            mouse: true,
+            mouse: None,
+            palette: theme::Palette::DEFAULT,
+            view: ViewDefaults::default(),
             base: Vec::new(),
             matching: Default::default(),
         }
@@ -84,7 +91,10 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     let locator = options.sources.with_profile_dirs(&files);
     let mut theme = Theme::from_env();
     theme.ascii |= options.ascii;
-    let mouse = options.mouse;
+    theme.palette = options.palette;
+    // The automatic choice: capture on.
+    let mouse = options.mouse.unwrap_or(true);
+    let view = options.view;
     let base = if options.base.is_empty() {
         None
     } else {
@@ -100,6 +110,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
             }
         };
         app.set_mouse(mouse);
+        app.start_with(&view);
         Ok(app)
     };
     let mut app = match load::load(set, options.load, &signals, &mut input, make)? {
