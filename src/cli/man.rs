@@ -101,7 +101,7 @@ fn write_command(out: &mut dyn Write, sub: &clap::Command) -> io::Result<()> {
     let text = String::from_utf8_lossy(&text);
     let name = sub.get_bin_name().unwrap_or(sub.get_name());
     let mut roff = Roff::new();
-    roff.control("SH", [format!("COMMAND: {}", name.to_uppercase()).as_str()]);
+    roff.control("SH", [name.to_uppercase().as_str()]);
     roff.to_writer(out)?;
     for line in text.lines() {
         match line.strip_prefix(".SH ") {
