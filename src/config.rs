@@ -318,6 +318,36 @@ mod tests {
     }
 
     #[test]
+    fn hostile_files_are_refused_in_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, bytes: &[u8]| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            load(&Choice::Given(path)).unwrap_err().to_string()
+        };
+        let big = write("big.toml", &vec![b'#'; MAX_BYTES as usize + 1]);
+        assert!(big.ends_with("larger than 1048576 bytes"), "{big}");
+        let binary = write("bin.toml", b"mouse = true\nascii = \xff\n");
+        assert!(
+            binary.contains("bin.toml:2: ascii: not UTF-8 text"),
+            "{binary}"
+        );
+        let deep = format!("a = {}{}", "[".repeat(100_000), "]".repeat(100_000));
+        let deep = write("deep.toml", deep.as_bytes());
+        assert!(deep.contains("deep.toml:1: a: "), "{deep}");
+        let control = write("esc.toml", b"[colors]\nbar = \"\\u001b[2J\"\n");
+        assert!(
+            control.contains("esc.toml:2: colors.bar: unknown colour"),
+            "{control}"
+        );
+        let e = load(&Choice::Given(dir.path().to_path_buf())).unwrap_err();
+        assert!(e.to_string().contains("is a directory"), "{e}");
+        for e in [big, binary, deep] {
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+
+    #[test]
     fn the_default_place_follows_xdg() {
         let env = |pairs: &'static [(&'static str, &'static str)]| {
             move |k: &str| {
