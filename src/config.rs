@@ -106,14 +106,24 @@ pub fn load(choice: &Choice) -> Result<Config, ConfigError> {
     };
     let text = match read_bounded(&path) {
         Ok(text) => text,
-        Err(ConfigError::Read { source, .. })
-            if !required && source.kind() == std::io::ErrorKind::NotFound =>
-        {
+        Err(ConfigError::Read { source, .. }) if !required && out_of_reach(&path, &source) => {
             return Ok(Config::default());
         }
         Err(e) => return Err(e),
     };
     parse(&text, &path)
+}
+
+/// Whether a default file that could not be opened is simply not there
+/// for this user: missing, or behind a directory they may not enter (a
+/// user running with another's HOME). A file they can see but not read
+/// is an error.
+fn out_of_reach(path: &Path, error: &std::io::Error) -> bool {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => true,
+        std::io::ErrorKind::PermissionDenied => std::fs::metadata(path).is_err(),
+        _ => false,
+    }
 }
 
 /// The file's text, refused past `MAX_BYTES` or when it is not UTF-8.
@@ -345,6 +355,21 @@ mod tests {
         for e in [big, binary, deep] {
             assert!(!e.contains('\n'), "{e}");
         }
+    }
+
+    #[test]
+    fn a_default_file_behind_a_closed_directory_is_not_there() {
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("config.toml");
+        // Nothing there at all (a closed directory fails `metadata` alike).
+        assert!(out_of_reach(&file, &denied));
+        // There, but not readable: an error.
+        std::fs::write(&file, "mouse = true\n").unwrap();
+        assert!(!out_of_reach(&file, &denied));
+        let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert!(out_of_reach(&file, &missing));
+        assert!(!out_of_reach(&file, &std::io::Error::other("disk")));
     }
 
     #[test]
