@@ -1,32 +1,167 @@
 //! The command line (clap derive). `cgtui FILE...` browses; `cgtui report`
-//! prints.
+//! prints; `completions` and `man` print what a shell and `man` read. The
+//! configuration file (`config`) fills in what the command line leaves
+//! unsaid: `--config`, `--no-config` choose it, and the command line wins.
 
+pub mod man;
+
+use crate::config::{Choice, Config, ConfigError};
 use crate::locate::Locator;
 use crate::parse::LoadOptions;
 use crate::tui::BrowseOptions;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
+/// `cgtui --help`'s description (`-h` shows the first line only).
+const LONG_ABOUT: &str = "\
+A fast terminal browser for Callgrind and Cachegrind profiles.
+
+With no command, cgtui opens the browser on the profile FILEs (or the newest \
+callgrind.out.* of the current directory): a flat list of functions with \
+their callers and callees, the annotated source, call trees and a flame \
+graph. Press ? in the browser for its keys; `cgtui man` lists them too.
+
+Settings that would be typed every time (source roots, colours, the mouse, \
+what the browser shows first) can live in a configuration file: \
+$XDG_CONFIG_HOME/cgtui/config.toml, else ~/.config/cgtui/config.toml. \
+Options on the command line win over it.";
+
+/// Examples shown after `cgtui --help`.
+const EXAMPLES: &str = "\
+Examples:
+  valgrind --tool=callgrind ./app      # writes callgrind.out.<pid>
+  cgtui                                # browse the newest callgrind.out.*
+  cgtui callgrind.out.1234 -I ~/src    # look for sources in ~/src too
+  cgtui --base before.out after.out    # browse what changed
+  cgtui report callgrind.out.1234      # print the flat profile
+  cgtui annotate callgrind.out.1234    # print annotated source files
+  cgtui completions bash > ~/.local/share/bash-completion/completions/cgtui
+  cgtui man | man -l -";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "cgtui",
     version,
     about = "A fast terminal browser for Callgrind and Cachegrind profiles",
-    args_conflicts_with_subcommands = true
+    long_about = LONG_ABOUT,
+    after_long_help = EXAMPLES,
+    override_usage = "cgtui [OPTIONS] [FILES]...\n       cgtui [--config FILE | --no-config] <COMMAND> ..."
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     #[command(flatten)]
     pub browse: BrowseArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+impl Cli {
+    /// The command line of this process; a usage error exits with its
+    /// message and status 2.
+    pub fn from_env() -> Cli {
+        Cli::checked(std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    /// Parses `args` (the program's name first). The browser's options
+    /// are refused before a command (`cgtui --ascii report`), as clap's
+    /// `args_conflicts_with_subcommands` would refuse them, but the global
+    /// `--config` and `--no-config` may stand there.
+    pub fn checked<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::{CommandFactory, FromArgMatches, parser::ValueSource};
+        let mut cmd = Cli::command();
+        let matches = cmd.try_get_matches_from_mut(args)?;
+        if let Some((name, _)) = matches.subcommand() {
+            let given = cmd
+                .get_arguments()
+                .filter(|a| !a.is_global_set())
+                .find(|a| {
+                    matches.value_source(a.get_id().as_str()) == Some(ValueSource::CommandLine)
+                });
+            if let Some(arg) = given {
+                let what = match arg.get_long() {
+                    Some(long) => format!("--{long}"),
+                    None => format!("the file `{}`", arg.get_id()),
+                };
+                return Err(cmd.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!("{what} is an option of the browser, not of `cgtui {name}`"),
+                ));
+            }
+        }
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+    }
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the flat profile (text or JSON) without opening the browser.
+    ///
+    /// Lists the functions by self cost (or inclusive cost with
+    /// --inclusive) of one event until they cover --threshold percent of
+    /// the total, as callgrind_annotate does; with --json, every function
+    /// with its costs, calls and (--lines) per-line costs; with --folded,
+    /// the stacks a flame graph tool reads. With --base OLD, the change
+    /// from OLD to the profile FILE.
     Report(ReportArgs),
     /// Print source files with the cost of every line (as callgrind_annotate --auto=yes).
+    ///
+    /// The source files of the hottest functions (or of --function NAME),
+    /// each line with its cost and the calls made from it; --instructions
+    /// adds per-instruction costs with objdump's disassembly. Source files
+    /// are looked for as --source-root and -I say (and the configuration
+    /// file's [sources]), then beside the profile and in the current
+    /// directory.
     Annotate(AnnotateArgs),
+    /// Print a shell's completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// For bash: `cgtui completions bash >
+    /// ~/.local/share/bash-completion/completions/cgtui`, or `source <(cgtui
+    /// completions bash)` in ~/.bashrc. For zsh: write `_cgtui` into a
+    /// directory of $fpath. For fish: `cgtui completions fish >
+    /// ~/.config/fish/completions/cgtui.fish`.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), with every option and the browser's keys.
+    ///
+    /// Read it with `cgtui man | man -l -`, or install it with `cgtui man >
+    /// ~/.local/share/man/man1/cgtui.1`.
+    Man,
+}
+
+/// `--config FILE`, `--no-config`: which configuration file is read.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ConfigArgs {
+    /// Read the configuration from FILE (it must exist) instead of
+    /// $XDG_CONFIG_HOME/cgtui/config.toml or ~/.config/cgtui/config.toml.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long, global = true, conflicts_with = "config")]
+    pub no_config: bool,
+}
+
+impl ConfigArgs {
+    /// Which file these options choose.
+    pub fn choice(&self) -> Choice {
+        match (&self.config, self.no_config) {
+            (_, true) => Choice::Nothing,
+            (Some(path), false) => Choice::Given(path.clone()),
+            (None, false) => Choice::Default,
+        }
+    }
+
+    /// The configuration these options choose.
+    pub fn load(&self) -> Result<Config, ConfigError> {
+        crate::config::load(&self.choice())
+    }
 }
 
 /// Where source files are looked for (profiles are often made elsewhere).
@@ -42,6 +177,16 @@ pub struct SourceArgs {
 }
 
 impl SourceArgs {
+    /// These options, then the configuration file's (tried after them).
+    pub fn with_config(&self, config: &Config) -> SourceArgs {
+        let mut merged = self.clone();
+        merged
+            .source_root
+            .extend(config.source_roots.iter().cloned());
+        merged.include.extend(config.include.iter().cloned());
+        merged
+    }
+
     /// Where to look, before the profiles' own folders are known.
     pub fn sources(&self) -> Locator {
         Locator {
@@ -190,15 +335,25 @@ pub struct BrowseArgs {
     pub ascii: bool,
     /// Leave the mouse to the terminal (its own selection) from the start;
     /// `M` switches capture on and off in the browser.
-    #[arg(long)]
+    #[arg(long, overrides_with = "mouse")]
     pub no_mouse: bool,
+    /// Capture the mouse from the start (wheel scrolls, click selects),
+    /// whatever the configuration file says.
+    #[arg(long, overrides_with = "no_mouse")]
+    pub mouse: bool,
     #[command(flatten)]
     pub diff: DiffArgs,
 }
 
 impl BrowseArgs {
-    /// The browser's options for these arguments.
-    pub fn options(&self) -> BrowseOptions {
+    /// The browser's options for these arguments, what they leave unsaid
+    /// taken from `config`.
+    pub fn options(&self, config: &Config) -> BrowseOptions {
+        let mouse = match (self.mouse, self.no_mouse) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => config.mouse,
+        };
         BrowseOptions {
             files: self.files.clone(),
             load: if self.diff.base.is_empty() {
@@ -206,9 +361,11 @@ impl BrowseArgs {
             } else {
                 self.load.comparison_options()
             },
-            sources: self.sources.sources(),
-            ascii: self.ascii,
-            mouse: self.no_mouse.then_some(false),
+            sources: self.sources.with_config(config).sources(),
+            ascii: self.ascii || config.ascii,
+            mouse,
+            palette: config.palette,
+            view: config.view.clone(),
             base: self.diff.base.clone(),
             matching: self.diff.match_options(),
         }

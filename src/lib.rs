@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod annotate;
 pub mod cli;
 pub mod cli_support;
+pub mod config;
 pub mod format;
 pub mod locate;
 pub mod parse;

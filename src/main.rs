@@ -12,12 +12,12 @@ use cgtui::cli_support::{
     Incomparable, NotInProfile, common_event_index, comparable, event_index, functions_named,
     part_selection, stdin_once,
 };
+use cgtui::config::{Config, ConfigError};
 use cgtui::format::printable;
 use cgtui::parse::{self, LoadError};
 use cgtui::profile::Profile;
 use cgtui::report::{self, ReportOptions};
 use cgtui::tui::BrowseError;
-use clap::Parser;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +38,8 @@ enum Failure {
     Browse(#[from] BrowseError),
     #[error(transparent)]
     Lines(#[from] cgtui::annotate::LinesError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     #[error("writing the output: {0}")]
     Output(#[from] io::Error),
 }
@@ -51,21 +53,68 @@ impl From<serde_json::Error> for Failure {
 
 fn main() -> ExitCode {
     install_panic_hook();
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Report(args)) => report_command(&args),
-        Some(Command::Annotate(args)) => annotate_command(&args),
-        None => cgtui::tui::browse(cli.browse.options()).map_err(Failure::from),
-    };
+    let cli = Cli::from_env();
+    let result = run(cli);
     match result {
         Ok(status) => ExitCode::from(status),
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Browse(BrowseError::NoProfile)) => {
+            let _ = io::stderr().write_all(NO_PROFILE.as_bytes());
+            ExitCode::from(2)
+        }
         Err(e) => {
             let message = format!("cgtui: {e}\n");
             // Nothing else can be done when standard error is gone too.
             let _ = io::stderr().write_all(printable_line(&message).as_bytes());
             ExitCode::from(2)
         }
+    }
+}
+
+/// What `cgtui` with no FILE says where there is no profile to open: how
+/// to make one, and where to read more.
+const NO_PROFILE: &str = "\
+cgtui: no profile to open: no FILE given and no callgrind.out.* here.
+Make one with Valgrind, then browse it:
+    valgrind --tool=callgrind ./app     (writes callgrind.out.<pid>)
+    cgtui callgrind.out.<pid>
+More: cgtui --help, or cgtui man | man -l -
+";
+
+/// `cgtui completions SHELL`: the script on standard output.
+fn completions(shell: clap_complete::Shell) -> Result<u8, Failure> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "cgtui", &mut out);
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
+    Ok(0)
+}
+
+/// `cgtui man`: the man page on standard output.
+fn man() -> Result<u8, Failure> {
+    let mut out = Vec::new();
+    cgtui::cli::man::write(&mut out)?;
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
+    Ok(0)
+}
+
+/// Runs the command; the configuration file is read by the commands that
+/// use it (`report` reads it only to report a bad one).
+fn run(cli: Cli) -> Result<u8, Failure> {
+    let config = || cli.config.load();
+    match &cli.command {
+        Some(Command::Completions { shell }) => completions(*shell),
+        Some(Command::Man) => man(),
+        Some(Command::Report(args)) => {
+            config()?;
+            report_command(args)
+        }
+        Some(Command::Annotate(args)) => annotate_command(args, &config()?),
+        None => Ok(cgtui::tui::browse(cli.browse.options(&config()?))?),
     }
 }
 
@@ -251,9 +300,9 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
+fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
-        return diff_annotate_command(args);
+        return diff_annotate_command(args, config);
     }
     let mut profile = load(&args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
@@ -274,7 +323,7 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
         functions: functions_named(&profile, &args.function)?,
         instructions: args.instructions,
     };
-    let locator = args.sources.locator(&args.files);
+    let locator = args.sources.with_config(config).locator(&args.files);
     let text = annotate(&profile, &analysis, &locator, &options)?;
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
@@ -284,7 +333,7 @@ fn annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
 
 /// `annotate --base OLD NEW`: the change of every line of the functions
 /// whose self cost changed most (the parts `--part` and `--base-part` select).
-fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
+fn diff_annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure> {
     use cgtui::analysis::diff::Joined;
     let (base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let base_parts = part_selection(&base, &args.diff.base_part)?;
@@ -316,7 +365,7 @@ fn diff_annotate_command(args: &AnnotateArgs) -> Result<u8, Failure> {
         functions: functions_named(&profile, &args.function)?,
         instructions: false,
     };
-    let mut locator = args.sources.locator(&args.files);
+    let mut locator = args.sources.with_config(config).locator(&args.files);
     locator = locator.with_profile_dirs(&args.diff.base);
     let text =
         cgtui::annotate::annotate_change(&joined, &profile, &difference, &locator, &options)?;

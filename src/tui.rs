@@ -24,6 +24,7 @@ pub mod view;
 pub mod widgets;
 
 pub use app::App;
+pub use app::start::{StartSort, ViewDefaults};
 pub use keymap::{Key, parse_keys};
 pub use theme::Theme;
 pub use view::draw;
@@ -36,7 +37,7 @@ use std::path::PathBuf;
 
 /// What the browser is given (plain options: `cli` turns the command line
 /// into these).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BrowseOptions {
     /// Profile files (`-` is standard input); empty: the newest
     /// `callgrind.out.*` in the current directory.
@@ -46,13 +47,33 @@ pub struct BrowseOptions {
     pub sources: Locator,
     /// ASCII glyphs whatever the locale says.
     pub ascii: bool,
-    /// Mouse capture at the start: `None` on, except under GNU screen
-    /// (see `multiplexer`).
+    /// Mouse capture at the start: `None`, the automatic choice (on,
+    /// except under GNU screen: see `multiplexer`).
     pub mouse: Option<bool>,
+    /// The colour of each role of the theme.
+    pub palette: theme::Palette,
+    /// What the browser shows first.
+    pub view: ViewDefaults,
     /// `--base`: the files of the profile to compare with (none: browse
     /// one profile), and how their functions are matched.
     pub base: Vec<PathBuf>,
     pub matching: crate::analysis::diff::MatchOptions,
+}
+
+impl Default for BrowseOptions {
+    fn default() -> Self {
+        BrowseOptions {
+            files: Vec::new(),
+            load: LoadOptions::default(),
+            sources: Locator::default(),
+            ascii: false,
+            mouse: None,
+            palette: theme::Palette::DEFAULT,
+            view: ViewDefaults::default(),
+            base: Vec::new(),
+            matching: Default::default(),
+        }
+    }
 }
 
 /// `cgtui FILE...`: load, then browse until the user quits; the exit
@@ -75,7 +96,9 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     let locator = options.sources.with_profile_dirs(&files);
     let mut theme = Theme::from_env();
     theme.ascii |= options.ascii;
+    theme.palette = options.palette;
     let (mouse, why) = multiplexer::initial_mouse(options.mouse);
+    let view = options.view;
     let base = if options.base.is_empty() {
         None
     } else {
@@ -92,7 +115,10 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
             }
         };
         app.set_mouse(mouse);
-        app.message = why.map(String::from);
+        app.start_with(&view);
+        if app.message.is_none() {
+            app.message = why.map(String::from);
+        }
         Ok(app)
     };
     let mut app = match load::load(set, options.load, &signals, &mut input, make)? {

@@ -58,6 +58,30 @@ fn help_lists_the_report_command() {
     }
 }
 
+/// What a newcomer meets: `cgtui` with no argument where there is no
+/// profile says how to make one and where to read more, in a few lines.
+#[test]
+fn no_profile_says_how_to_make_one_in_a_few_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::cargo_bin("cgtui")
+        .unwrap()
+        .current_dir(dir.path())
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(stderr.starts_with("cgtui: no profile"), "{stderr}");
+    assert!(
+        stderr.contains("valgrind --tool=callgrind ./app"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("cgtui callgrind.out.<pid>"), "{stderr}");
+    assert!(stderr.contains("cgtui --help"), "{stderr}");
+    assert!(stderr.lines().count() <= 6, "{stderr}");
+}
+
 #[test]
 fn text_report_shows_totals_and_the_hottest_function_first() {
     let out = stdout_of(&["report", "samples/recursion.callgrind", "--limit", "3"]);

@@ -381,6 +381,7 @@ fn what_these_keys_draw_is_ascii_in_ascii_mode() {
     app.theme = cgtui::tui::Theme {
         color: false,
         ascii: true,
+        ..cgtui::tui::Theme::plain_colors()
     };
     let long = "std::basic_ostream".repeat(8);
     send(&mut app, format!("T/{long}\x1b[D\x1b[D").as_bytes());

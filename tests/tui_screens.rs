@@ -118,6 +118,7 @@ fn no_color_uses_reverse_and_no_colours_at_all() {
     app.theme = Theme {
         color: false,
         ascii: false,
+        ..Theme::plain_colors()
     };
     press(&mut app, "/fib");
     let buf = render(&mut app, 80, 24);

@@ -138,6 +138,7 @@ fn the_flame_graph_draws_in_ascii_at_40x10_without_a_panic() {
     app.theme = cgtui::tui::Theme {
         color: false,
         ascii: true,
+        ..cgtui::tui::Theme::plain_colors()
     };
     press(&mut app, "fjjj");
     let screen = text(&render(&mut app, 40, 10));

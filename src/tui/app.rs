@@ -17,6 +17,7 @@ mod popups;
 mod query;
 pub mod rows;
 mod source_view;
+pub mod start;
 pub mod tree_view;
 
 use super::action::Action;

@@ -218,6 +218,7 @@ mod tests {
         let ascii = crate::tui::Theme {
             color: false,
             ascii: true,
+            ..crate::tui::Theme::plain_colors()
         }
         .glyphs();
         assert_eq!(fit("abcdefgh", 6, ascii), "abc...");

@@ -335,6 +335,7 @@ fn source_view_not_found_notes_fit_and_say_what_was_tried() {
         Theme {
             color: false,
             ascii: false,
+            ..Theme::plain_colors()
         },
         locator,
     );

@@ -1,0 +1,151 @@
+//! How the browser shows costs and names when it opens: the `[view]` table
+//! of the configuration file. A key added here is a field, its default and
+//! one line of `App::start_with`; serde refuses every key not listed.
+
+use super::{App, SortKey};
+
+/// The list's sort on opening.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartSort {
+    #[default]
+    Inclusive,
+    #[serde(rename = "self")]
+    SelfCost,
+    Calls,
+    Name,
+}
+
+/// What the browser shows first (each can be changed by its key later).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ViewDefaults {
+    /// The event shown and sorted by (`e`/`E` later); unset: the first.
+    pub event: Option<String>,
+    /// The list's sort (`i`, `s`, `c`, `n` later).
+    pub sort: StartSort,
+    /// Costs as percent of the total (`%`).
+    pub percent: bool,
+    /// C++ template arguments folded to `<…>` (`T`).
+    pub fold_templates: bool,
+    /// Mangled names shown demangled (`D`).
+    pub demangle: bool,
+}
+
+impl Default for ViewDefaults {
+    fn default() -> Self {
+        ViewDefaults {
+            event: None,
+            sort: StartSort::Inclusive,
+            percent: false,
+            fold_templates: false,
+            demangle: true,
+        }
+    }
+}
+
+impl App {
+    /// Shows what `view` asks for. An event the profile lacks leaves the
+    /// first one shown and says so on the status line.
+    pub fn start_with(&mut self, view: &ViewDefaults) {
+        self.percent = view.percent;
+        self.fold_templates = view.fold_templates;
+        self.raw_names = !view.demangle;
+        if let Some(name) = &view.event {
+            match self.event_named(name) {
+                Some(e) if e != self.event => {
+                    self.event = e;
+                    self.costs_changed();
+                }
+                Some(_) => {}
+                None => {
+                    let name: String = name.chars().take(40).collect();
+                    self.message = Some(format!(
+                        "the configuration's event `{}` is not in this profile",
+                        crate::format::printable(&name)
+                    ));
+                }
+            }
+        }
+        let sort = match view.sort {
+            StartSort::Inclusive => SortKey::Inclusive,
+            StartSort::SelfCost => SortKey::SelfCost,
+            StartSort::Calls => SortKey::Calls,
+            StartSort::Name => SortKey::Name,
+        };
+        if sort != self.sort {
+            self.set_sort(sort);
+        }
+    }
+
+    /// The column of event `name`; in a comparison, only an event of both
+    /// profiles.
+    fn event_named(&self, name: &str) -> Option<usize> {
+        let e = self.profile.events.index_of(name)?;
+        let shown = self
+            .diff
+            .as_ref()
+            .is_none_or(|j| j.comparison.events.iter().any(|c| c.new == e));
+        shown.then_some(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Theme;
+
+    fn app() -> App {
+        let text = "events: Ir Dr\nfn=main\n1 10 7\ncfn=work\ncalls=1 2\n1 90 1\nfn=work\n2 90 1\n";
+        let profile = crate::parse::load_reader("t.callgrind", text.as_bytes()).unwrap();
+        App::new(profile, Theme::plain_colors(), Default::default())
+    }
+
+    #[test]
+    fn the_defaults_change_nothing() {
+        let mut a = app();
+        let before = (a.event, a.sort, a.percent, a.fold_templates, a.raw_names);
+        let order = a.order.clone();
+        a.start_with(&ViewDefaults::default());
+        assert_eq!(
+            (a.event, a.sort, a.percent, a.fold_templates, a.raw_names),
+            before
+        );
+        assert_eq!(a.order, order);
+        assert!(!a.reversed);
+        assert_eq!(a.message, None);
+    }
+
+    #[test]
+    fn the_view_opens_as_asked() {
+        let mut a = app();
+        a.start_with(&ViewDefaults {
+            event: Some("Dr".into()),
+            sort: StartSort::SelfCost,
+            percent: true,
+            fold_templates: true,
+            demangle: false,
+        });
+        assert_eq!(a.event, 1);
+        assert_eq!(a.sort, SortKey::SelfCost);
+        assert!(!a.reversed);
+        assert!(a.percent && a.fold_templates && a.raw_names);
+        // By Dr's self cost main (7) comes before work (1).
+        let first = a.order[0];
+        assert_eq!(a.profile.fn_name(first), "main");
+        assert_eq!(a.message, None);
+    }
+
+    #[test]
+    fn an_event_the_profile_lacks_is_said_on_the_status_line() {
+        let mut a = app();
+        a.start_with(&ViewDefaults {
+            event: Some("Bc\u{1b}[2J".into()),
+            ..ViewDefaults::default()
+        });
+        assert_eq!(a.event, 0);
+        let message = a.message.clone().unwrap();
+        assert!(message.contains("`Bc"), "{message}");
+        assert!(!message.contains('\u{1b}'), "{message}");
+    }
+}
