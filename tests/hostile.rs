@@ -19,6 +19,9 @@ mod big;
 mod cli_edge;
 #[path = "hostile/format.rs"]
 mod format;
+#[path = "support/graphs.rs"]
+#[allow(dead_code)]
+mod graphs;
 #[path = "hostile/reads.rs"]
 mod reads;
 #[path = "hostile/run.rs"]
@@ -26,6 +29,8 @@ mod run;
 #[path = "../benches/support/synth.rs"]
 #[allow(dead_code)]
 mod synth;
+#[path = "hostile/trees.rs"]
+mod trees;
 
 use assert_cmd::Command;
 use run::*;

@@ -51,7 +51,8 @@ pub const MAX_CHILDREN: usize = 1_000;
 
 /// The browser's bound on the nodes of one tree (about 80 bytes each);
 /// once reached, a node opened gets one `Cut::Calls` child for all its
-/// calls, so a tree never holds more than twice this many.
+/// calls (and no recursive leaves), so a tree never holds more than twice
+/// this many (and one).
 pub const MAX_NODES: usize = 200_000;
 
 /// A function with more calls than this keeps its sorted calls for the
@@ -508,7 +509,8 @@ impl Tree {
             marker.own = Some(v);
             children.push(marker);
         }
-        for &p in &recursive {
+        // Recursive leaves (no value) take what room is left.
+        for &p in recursive.iter().take(room.saturating_sub(top.len())) {
             let c = &calls.calls[p];
             let n = if exact || sum == 0 {
                 c.count

@@ -257,27 +257,79 @@ struct Line<'a> {
     value: Cost,
 }
 
-impl Line<'_> {
-    /// The text of the frames, `;` between them, byte by byte.
-    fn bytes<'n>(&'n self, names: &'n HashMap<FnId, String>) -> impl Iterator<Item = u8> + 'n {
-        let texts = (self.frames.iter())
-            .map(|f| names.get(f).map_or("", String::as_str))
-            .chain(self.last);
-        texts
-            .enumerate()
-            .flat_map(|(i, t)| (i > 0).then_some(b';').into_iter().chain(t.bytes()))
+/// The frames' texts, made once per function.
+struct Names {
+    /// Per function, its index into `texts` (`u32::MAX`: not made).
+    at: Vec<u32>,
+    texts: Vec<String>,
+}
+
+impl Names {
+    fn get(&self, f: FnId) -> &str {
+        let i = self.at.get(f.index()).copied().unwrap_or(u32::MAX);
+        self.texts.get(i as usize).map_or("", String::as_str)
+    }
+
+    /// The texts of a line's frames, in order.
+    fn of<'n>(&'n self, line: &'n Line) -> impl Iterator<Item = &'n str> + 'n {
+        line.frames.iter().map(|&f| self.get(f)).chain(line.last)
+    }
+
+    /// The order of the lines' texts with `;` between frames, as if each
+    /// were joined into one string (the same frames compare without
+    /// looking at their text).
+    fn order(&self, x: &Line, y: &Line) -> Ordering {
+        let same = x
+            .frames
+            .iter()
+            .zip(y.frames)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let mut xs = self.of(x).skip(same).peekable();
+        let mut ys = self.of(y).skip(same).peekable();
+        loop {
+            match (xs.next(), ys.next()) {
+                (None, None) => return Ordering::Equal,
+                (None, Some(_)) => return Ordering::Less,
+                (Some(_), None) => return Ordering::Greater,
+                (Some(a), Some(b)) if a == b => {}
+                (Some(a), Some(b)) => {
+                    // The first byte that differs, where a frame that ends
+                    // is followed by `;` (or by nothing, at the line's end).
+                    let after = |more: bool| more.then_some(b';');
+                    let mut ab = a.bytes().map(Some).chain([after(xs.peek().is_some())]);
+                    let mut bb = b.bytes().map(Some).chain([after(ys.peek().is_some())]);
+                    loop {
+                        match (ab.next(), bb.next()) {
+                            (Some(p), Some(q)) if p == q => {}
+                            (Some(p), Some(q)) => return p.cmp(&q),
+                            // Not reached: no frame holds a `;`.
+                            _ => return a.len().cmp(&b.len()),
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
 /// Writes the stacks as folded lines, sorted, equal lines merged. Each
-/// name is made printable once; lines are compared as they are written,
-/// never built whole, so memory stays that of the stacks.
+/// name is made printable once; lines are compared frame by frame, never
+/// built whole, so memory stays that of the stacks.
 pub fn write(profile: &Profile, folded: &Folded, out: &mut impl Write) -> io::Result<()> {
-    let mut names: HashMap<FnId, String> = HashMap::default();
+    let mut names = Names {
+        at: vec![u32::MAX; profile.functions.len()],
+        texts: Vec::new(),
+    };
     let mut lines: Vec<Line> = Vec::with_capacity(folded.stacks.len() + 2);
     for s in &folded.stacks {
         for &f in &s.frames {
-            names.entry(f).or_insert_with(|| frame(profile, f));
+            if let Some(at) = names.at.get_mut(f.index())
+                && *at == u32::MAX
+            {
+                *at = names.texts.len() as u32;
+                names.texts.push(frame(profile, f));
+            }
         }
         lines.push(Line {
             frames: &s.frames,
@@ -297,18 +349,21 @@ pub fn write(profile: &Profile, folded: &Folded, out: &mut impl Write) -> io::Re
             });
         }
     }
-    let order = |x: &Line, y: &Line| -> Ordering { x.bytes(&names).cmp(y.bytes(&names)) };
-    lines.sort_by(|x, y| order(x, y).then(x.value.cmp(&y.value)));
+    lines.sort_by(|x, y| names.order(x, y).then(x.value.cmp(&y.value)));
     let mut i = 0;
     while i < lines.len() {
         let mut value = lines[i].value;
         let mut j = i + 1;
-        while j < lines.len() && order(&lines[i], &lines[j]) == Ordering::Equal {
+        while j < lines.len() && names.order(&lines[i], &lines[j]) == Ordering::Equal {
             value = value.saturating_add(lines[j].value);
             j += 1;
         }
-        let text: Vec<u8> = lines[i].bytes(&names).collect();
-        out.write_all(&text)?;
+        for (k, text) in names.of(&lines[i]).enumerate() {
+            if k > 0 {
+                out.write_all(b";")?;
+            }
+            out.write_all(text.as_bytes())?;
+        }
         writeln!(out, " {value}")?;
         i = j;
     }
