@@ -40,7 +40,11 @@ fn graph(data: &[u8]) -> String {
     // A chain below f0, each link paying the rest.
     for i in 0..chain {
         let callee = format!("c{}", i + 1);
-        let _ = write!(s, "fn=c{i}\n1 1\ncfn={callee}\ncalls=1 1\n1 {}\n", chain - i);
+        let _ = write!(
+            s,
+            "fn=c{i}\n1 1\ncfn={callee}\ncalls=1 1\n1 {}\n",
+            chain - i
+        );
     }
     if chain > 0 {
         let _ = write!(s, "fn=f0\ncfn=c0\ncalls=1 1\n1 {}\n", chain + 1);
@@ -89,9 +93,17 @@ fuzz_target!(|data: &[u8]| {
     };
     let firsts = (0..a.function_count().min(4)).map(FnId::from_index);
     for limits in [small, Limits::default()] {
-        grow(&a, Tree::callees(&a, 0, None).with_limits(limits), exact_sums);
+        grow(
+            &a,
+            Tree::callees(&a, 0, None).with_limits(limits),
+            exact_sums,
+        );
         for f in firsts.clone() {
-            grow(&a, Tree::callees(&a, 0, Some(f)).with_limits(limits), exact_sums);
+            grow(
+                &a,
+                Tree::callees(&a, 0, Some(f)).with_limits(limits),
+                exact_sums,
+            );
             grow(&a, Tree::callers(&a, 0, f).with_limits(limits), exact_sums);
         }
     }
@@ -107,10 +119,18 @@ fuzz_target!(|data: &[u8]| {
             max_depth,
         };
         let out = folded::stacks(&a, options);
-        assert!(out.stacks.len() <= 2 * max_paths + 2, "{} stacks", out.stacks.len());
+        assert!(
+            out.stacks.len() <= 2 * max_paths + 2,
+            "{} stacks",
+            out.stacks.len()
+        );
         let frames: usize = out.stacks.iter().map(|s| s.frames.len()).sum();
         assert!(frames <= folded::MAX_FRAMES);
-        assert!(out.stacks.iter().all(|s| s.frames.len() <= max_depth as usize));
+        assert!(
+            out.stacks
+                .iter()
+                .all(|s| s.frames.len() <= max_depth as usize)
+        );
         if exact_sums {
             let sum: i128 = out.stacks.iter().map(|s| i128::from(s.value)).sum();
             let all = sum + i128::from(out.other) + i128::from(out.unattributed);
