@@ -156,53 +156,106 @@ struct Candidate {
 }
 
 /// The calls of one function in one direction (or the entries of the
-/// program), costliest first, with their sums: what every node of the
-/// function shares its value by.
+/// program), with their sums: what every node of the function shares its
+/// value by. Only as many are sorted as a node has shown (a function may
+/// have a million callees).
 #[derive(Clone, Debug)]
 struct Calls {
     /// Callees: the function's self cost. Callers: its inclusive cost
     /// (what the calls do not explain is worked out per node). The whole
     /// program: what its entries do not cover.
     base: Cost,
+    /// In the order of the edges.
     calls: Vec<Candidate>,
+    /// Indexes into `calls`, costliest first for the first `sorted`.
+    order: Vec<u32>,
+    sorted: usize,
     weight: i128,
     count: u128,
-    /// Where each function is in `calls`, when there are many.
+    /// Where each function is in `calls`, for a function in a cycle with
+    /// many calls (any of them may be on the path).
     at: HashMap<FnId, u32>,
+    /// Where the function's call to itself is.
+    itself: Option<u32>,
 }
 
 impl Calls {
-    fn new(base: Cost, mut calls: Vec<Candidate>) -> Calls {
-        // Stable: equal weights keep the order of the edges.
-        calls.sort_by_key(|c| std::cmp::Reverse(c.weight.saturating_abs()));
+    fn new(base: Cost, calls: Vec<Candidate>, func: Option<FnId>, in_cycle: bool) -> Calls {
         let weight = calls.iter().map(|c| i128::from(c.weight)).sum();
         let count = calls.iter().map(|c| u128::from(c.count)).sum();
-        let at = if calls.len() > KEEP_DEGREE {
+        let at = if in_cycle && calls.len() > KEEP_DEGREE {
             (calls.iter().enumerate())
                 .map(|(i, c)| (c.func, i as u32))
                 .collect()
         } else {
             HashMap::default()
         };
+        let itself = (calls.iter())
+            .position(|c| Some(c.func) == func)
+            .map(|i| i as u32);
         Calls {
             base,
+            order: (0..calls.len() as u32).collect(),
+            sorted: 0,
             calls,
             weight,
             count,
             at,
+            itself,
         }
     }
 
-    /// The positions of the calls to functions of `path`, in order.
+    /// Puts the `n` costliest calls first in `order`, sorted (equal
+    /// weights in the order of the edges): linear in the calls, plus the
+    /// sort of those `n`.
+    fn sort_first(&mut self, n: usize) {
+        let n = n.min(self.order.len());
+        if n <= self.sorted {
+            return;
+        }
+        let calls = &self.calls;
+        let key = |&i: &u32| {
+            (
+                std::cmp::Reverse(calls[i as usize].weight.saturating_abs()),
+                i,
+            )
+        };
+        let rest = &mut self.order[self.sorted..];
+        let k = n - self.sorted;
+        if k < rest.len() {
+            rest.select_nth_unstable_by_key(k - 1, key);
+        }
+        rest[..k].sort_unstable_by_key(key);
+        self.sorted = n;
+    }
+
+    /// The positions in `calls` of the calls to functions of `path`, in
+    /// order; `path` is the function's own and those of its cycle.
     fn positions_of(&self, path: &[FnId]) -> Vec<usize> {
-        let mut out: Vec<usize> = if self.at.is_empty() {
-            (self.calls.iter().enumerate())
-                .filter(|(_, c)| path.contains(&c.func))
-                .map(|(i, _)| i)
-                .collect()
-        } else {
+        let mut out: Vec<usize> = if !self.at.is_empty() {
             path.iter()
                 .filter_map(|f| self.at.get(f).map(|&i| i as usize))
+                .collect()
+        } else if self.calls.len() > KEEP_DEGREE && path.len() == 1 {
+            // In no cycle: only a call to itself can be on the path.
+            self.itself.map(|i| i as usize).into_iter().collect()
+        } else {
+            // Few calls; the part of the path in a cycle may be long.
+            let long: HashSet<FnId> = if path.len() > 8 {
+                path.iter().copied().collect()
+            } else {
+                HashSet::default()
+            };
+            let on_path = |f: &FnId| {
+                if long.is_empty() {
+                    path.contains(f)
+                } else {
+                    long.contains(f)
+                }
+            };
+            (self.calls.iter().enumerate())
+                .filter(|(_, c)| on_path(&c.func))
+                .map(|(i, _)| i)
                 .collect()
         };
         out.sort_unstable();
@@ -373,7 +426,7 @@ impl Tree {
     fn calls_of(&mut self, a: &Analysis, func: Option<FnId>) -> Calls {
         let Some(f) = func else {
             let (base, calls) = whole_program(a, self.event);
-            return Calls::new(base, calls);
+            return Calls::new(base, calls, None, false);
         };
         if let Some(c) = self.kept.remove(&f) {
             return c;
@@ -402,7 +455,7 @@ impl Tree {
             Direction::Callees => a.self_cost(f)[self.event],
             Direction::Callers => a.inclusive(f)[self.event],
         };
-        Calls::new(base, calls)
+        Calls::new(base, calls, Some(f), a.cycle_of(f).is_some())
     }
 
     /// Computes `i`'s children: its value shared among what stays with it
@@ -415,7 +468,7 @@ impl Tree {
             self.nodes[i].own = Some(node.value);
             return;
         }
-        let calls = self.calls_of(a, node.func);
+        let mut calls = self.calls_of(a, node.func);
         let recursive = match node.func {
             Some(f) => calls.positions_of(&self.recursion_suspects(a, i, f)),
             None => Vec::new(),
@@ -442,7 +495,9 @@ impl Tree {
             (self.limits.children).min(self.limits.nodes.saturating_sub(self.nodes.len()))
         };
         // The costliest calls not on the path, up to the room.
-        let top: Vec<usize> = (0..calls.calls.len())
+        calls.sort_first(room.saturating_add(recursive.len()));
+        let top: Vec<usize> = (calls.order.iter())
+            .map(|&p| p as usize)
             .filter(|p| recursive.binary_search(p).is_err())
             .take(room)
             .collect();
