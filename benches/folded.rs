@@ -72,6 +72,7 @@ fn row(path: &Path) {
         event: 0,
         min: 0.0,
         max_paths: DEFAULT_PATHS,
+        max_depth: folded::DEFAULT_DEPTH,
     };
     let (fold, stacks) = best(|| folded::stacks(&analysis, options));
     let (write, text) = best(|| {

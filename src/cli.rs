@@ -409,6 +409,16 @@ pub struct ReportArgs {
     #[arg(long, value_name = "FRACTION", requires = "folded",
           value_parser = parse_fraction, allow_negative_numbers = true)]
     pub min: Option<f64>,
+    /// With --folded: keep at most N stacks (default 100,000; 1,000,000
+    /// with --min; at most 1,000,000).
+    #[arg(long, value_name = "N", requires = "folded",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_paths: Option<u64>,
+    /// With --folded: cut stacks at N frames; a deeper path ends in a
+    /// `[deeper frames cut]` frame (default 1,000; 1 to 100,000).
+    #[arg(long, value_name = "N", requires = "folded", default_value_t = 1_000,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_depth: u32,
     /// Also list groups of functions and their costs: by ELF object,
     /// source file, C++ class or namespace, or Rust module.
     #[arg(long, value_name = "KIND", value_parser = parse_grouping, conflicts_with = "base")]

@@ -196,6 +196,32 @@ fn print_diagnostics(profile: &Profile) {
     }
 }
 
+/// One line on standard error when a bound of `--folded` cut the output.
+fn report_folded_cuts(cut: &report::folded::Cuts, options: &report::FoldedOptions) {
+    let mut what = Vec::new();
+    if cut.depth > 0 {
+        what.push(format!(
+            "{} path(s) cut at {} frames (--max-depth)",
+            cgtui::format::thousands(cut.depth as i64),
+            cgtui::format::thousands(i64::from(options.max_depth))
+        ));
+    }
+    if cut.paths {
+        what.push(format!(
+            "the smallest paths left out past {} stacks (--max-paths) or {} frames in all",
+            cgtui::format::thousands(options.max_paths as i64),
+            cgtui::format::thousands(report::folded::MAX_FRAMES as i64)
+        ));
+    }
+    if !what.is_empty() {
+        let _ = writeln!(
+            io::stderr(),
+            "cgtui: note: folded stacks bounded: {}",
+            what.join("; ")
+        );
+    }
+}
+
 fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
         return diff_report_command(args);
@@ -210,13 +236,15 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
         let options = report::FoldedOptions {
             event,
             min: args.min.unwrap_or(0.0),
-            max_paths: if args.min.is_some() {
-                report::folded::MAX_PATHS
-            } else {
-                report::DEFAULT_PATHS
+            max_paths: match (args.max_paths, args.min) {
+                (Some(n), _) => usize::try_from(n).unwrap_or(report::folded::MAX_PATHS),
+                (None, Some(_)) => report::folded::MAX_PATHS,
+                (None, None) => report::DEFAULT_PATHS,
             },
+            max_depth: args.max_depth,
         };
         let stacks = report::folded::stacks(&analysis, options);
+        report_folded_cuts(&stacks.cut, &options);
         let mut buffered = std::io::BufWriter::new(&mut out);
         report::folded::write(&profile, &stacks, &mut buffered)?;
         buffered.flush()?;

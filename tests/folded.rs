@@ -38,6 +38,7 @@ fn sums_hold(max_paths: usize) {
                 event: ev,
                 min: 0.0,
                 max_paths,
+                max_depth: cgtui::report::folded::DEFAULT_DEPTH,
             };
             let folded = stacks(&a, options);
             let what = format!("{} event {ev}", path.display());

@@ -25,6 +25,9 @@ mod compare;
 mod compressed;
 #[path = "hostile/format.rs"]
 mod format;
+#[path = "support/graphs.rs"]
+#[allow(dead_code)]
+mod graphs;
 #[path = "hostile/reads.rs"]
 mod reads;
 #[path = "hostile/run.rs"]
@@ -34,6 +37,8 @@ mod run;
 mod synth;
 #[path = "support/tools.rs"]
 mod tools;
+#[path = "hostile/trees.rs"]
+mod trees;
 
 use assert_cmd::Command;
 use run::*;

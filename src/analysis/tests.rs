@@ -48,3 +48,4 @@ mod cycle_members;
 mod parts_and_events;
 mod source;
 mod tree;
+mod tree_bounds;

@@ -14,11 +14,20 @@
 //! The caller tree (bottom-up) shares a node's value among the calls into
 //! its function the same way, keeping as the node's own share what no
 //! recorded call explains (a root's cost).
+//!
+//! A tree is bounded whatever the graph (a chain a million deep, 2^60
+//! paths through 60 layers): in depth, in children per node and in nodes
+//! (`Limits`; the browser's are `MAX_DEPTH`, `MAX_CHILDREN`, `MAX_NODES`).
+//! What a bound leaves out is one marker child (`Cut`) holding its share
+//! of the value, so the values of the nodes shown are those of the
+//! unbounded tree. Opening a node costs what it creates: the recursion
+//! test walks only the part of the path inside the node's cycle, and the
+//! sorted calls of a function with many are kept for the tree's life.
 
 use super::Analysis;
 use super::share::share;
 use crate::profile::{Cost, FnId};
-use rustc_hash::FxHashSet as HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ops::Range;
 
 /// Which way the tree grows from its root.
@@ -30,6 +39,55 @@ pub enum Direction {
     Callers,
 }
 
+/// The browser's bound on depth: a node this many calls below the root
+/// gets one `Cut::Depth` child for everything below it. Real call trees
+/// are far shallower (a function already on a path is not expanded
+/// again); a generated chain may be a million deep.
+pub const MAX_DEPTH: u32 = 1_000;
+
+/// The browser's bound on the children of one node: the smallest calls
+/// past it are summed in one `Cut::Calls` child.
+pub const MAX_CHILDREN: usize = 1_000;
+
+/// The browser's bound on the nodes of one tree (about 80 bytes each);
+/// once reached, a node opened gets one `Cut::Calls` child for all its
+/// calls (and no recursive leaves), so a tree never holds more than twice
+/// this many (and one).
+pub const MAX_NODES: usize = 200_000;
+
+/// A function with more calls than this keeps its sorted calls for the
+/// tree's life, so that opening it again costs what it shows.
+const KEEP_DEGREE: usize = 64;
+
+/// How far a tree may grow (see `MAX_DEPTH`, `MAX_CHILDREN`, `MAX_NODES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: u32,
+    pub children: usize,
+    pub nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: MAX_DEPTH,
+            children: MAX_CHILDREN,
+            nodes: MAX_NODES,
+        }
+    }
+}
+
+/// What a marker node stands for: the part of its parent's value that
+/// a bound left out (so a node's children still add up to its value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Every call below a node at the depth bound.
+    Depth,
+    /// This many calls of the parent, its smallest, past the bound on
+    /// children or on nodes.
+    Calls(u64),
+}
+
 /// No parent: the tree's root.
 const NO_PARENT: u32 = u32::MAX;
 
@@ -37,7 +95,7 @@ const NO_PARENT: u32 = u32::MAX;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The function at the path's end; `None` for the root of a tree of
-    /// the whole program (all roots under one node).
+    /// the whole program (all roots under one node) and for a marker.
     pub func: Option<FnId>,
     /// The cost of the event along this path (0 for a recursive leaf).
     pub value: Cost,
@@ -48,6 +106,8 @@ pub struct Node {
     pub exact: bool,
     /// The function is already on the path above: a leaf.
     pub recursive: bool,
+    /// A marker leaf standing for what a bound left out.
+    pub cut: Option<Cut>,
     /// How many steps below the root.
     pub depth: u32,
     parent: u32,
@@ -67,6 +127,12 @@ impl Node {
     pub fn own(&self) -> Option<Cost> {
         self.own
     }
+
+    /// A node of a function that can be drawn and opened: neither a
+    /// recursive leaf nor a marker.
+    pub fn is_call(&self) -> bool {
+        !self.recursive && self.cut.is_none()
+    }
 }
 
 /// A tree of paths from one function (or from every root), for one event.
@@ -74,16 +140,128 @@ impl Node {
 pub struct Tree {
     pub direction: Direction,
     pub event: usize,
+    limits: Limits,
     nodes: Vec<Node>,
+    /// The sorted calls of functions with many, kept once computed.
+    kept: HashMap<FnId, Calls>,
 }
 
 /// A call that may become a child: the function at its other end, its
 /// measured cost and count.
+#[derive(Clone, Debug)]
 struct Candidate {
     func: FnId,
     weight: Cost,
     count: u64,
-    recursive: bool,
+}
+
+/// The calls of one function in one direction (or the entries of the
+/// program), with their sums: what every node of the function shares its
+/// value by. Only as many are sorted as a node has shown (a function may
+/// have a million callees).
+#[derive(Clone, Debug)]
+struct Calls {
+    /// Callees: the function's self cost. Callers: its inclusive cost
+    /// (what the calls do not explain is worked out per node). The whole
+    /// program: what its entries do not cover.
+    base: Cost,
+    /// In the order of the edges.
+    calls: Vec<Candidate>,
+    /// Indexes into `calls`, costliest first for the first `sorted`.
+    order: Vec<u32>,
+    sorted: usize,
+    weight: i128,
+    count: u128,
+    /// Where each function is in `calls`, for a function in a cycle with
+    /// many calls (any of them may be on the path).
+    at: HashMap<FnId, u32>,
+    /// Where the function's call to itself is.
+    itself: Option<u32>,
+}
+
+impl Calls {
+    fn new(base: Cost, calls: Vec<Candidate>, func: Option<FnId>, in_cycle: bool) -> Calls {
+        let weight = calls.iter().map(|c| i128::from(c.weight)).sum();
+        let count = calls.iter().map(|c| u128::from(c.count)).sum();
+        let at = if in_cycle && calls.len() > KEEP_DEGREE {
+            (calls.iter().enumerate())
+                .map(|(i, c)| (c.func, i as u32))
+                .collect()
+        } else {
+            HashMap::default()
+        };
+        let itself = (calls.iter())
+            .position(|c| Some(c.func) == func)
+            .map(|i| i as u32);
+        Calls {
+            base,
+            order: (0..calls.len() as u32).collect(),
+            sorted: 0,
+            calls,
+            weight,
+            count,
+            at,
+            itself,
+        }
+    }
+
+    /// Puts the `n` costliest calls first in `order`, sorted (equal
+    /// weights in the order of the edges): linear in the calls, plus the
+    /// sort of those `n`.
+    fn sort_first(&mut self, n: usize) {
+        let n = n.min(self.order.len());
+        if n <= self.sorted {
+            return;
+        }
+        let calls = &self.calls;
+        let key = |&i: &u32| {
+            (
+                std::cmp::Reverse(calls[i as usize].weight.saturating_abs()),
+                i,
+            )
+        };
+        let rest = &mut self.order[self.sorted..];
+        let k = n - self.sorted;
+        if k < rest.len() {
+            rest.select_nth_unstable_by_key(k - 1, key);
+        }
+        rest[..k].sort_unstable_by_key(key);
+        self.sorted = n;
+    }
+
+    /// The positions in `calls` of the calls to functions of `path`, in
+    /// order; `path` is the function's own and those of its cycle.
+    fn positions_of(&self, path: &[FnId]) -> Vec<usize> {
+        let mut out: Vec<usize> = if !self.at.is_empty() {
+            path.iter()
+                .filter_map(|f| self.at.get(f).map(|&i| i as usize))
+                .collect()
+        } else if self.calls.len() > KEEP_DEGREE && path.len() == 1 {
+            // In no cycle: only a call to itself can be on the path.
+            self.itself.map(|i| i as usize).into_iter().collect()
+        } else {
+            // Few calls; the part of the path in a cycle may be long.
+            let long: HashSet<FnId> = if path.len() > 8 {
+                path.iter().copied().collect()
+            } else {
+                HashSet::default()
+            };
+            let on_path = |f: &FnId| {
+                if long.is_empty() {
+                    path.contains(f)
+                } else {
+                    long.contains(f)
+                }
+            };
+            (self.calls.iter().enumerate())
+                .filter(|(_, c)| on_path(&c.func))
+                .map(|(i, _)| i)
+                .collect()
+        };
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 impl Tree {
@@ -103,6 +281,16 @@ impl Tree {
         Self::rooted(Direction::Callers, event, Some(of), a.inclusive(of)[event])
     }
 
+    /// The same tree with other bounds (before it grows).
+    pub fn with_limits(mut self, limits: Limits) -> Tree {
+        self.limits = limits;
+        self
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     fn rooted(direction: Direction, event: usize, func: Option<FnId>, value: Cost) -> Tree {
         let root = Node {
             func,
@@ -110,6 +298,7 @@ impl Tree {
             calls: 0,
             exact: true,
             recursive: false,
+            cut: None,
             depth: 0,
             parent: NO_PARENT,
             own: None,
@@ -118,7 +307,9 @@ impl Tree {
         Tree {
             direction,
             event,
+            limits: Limits::default(),
             nodes: vec![root],
+            kept: HashMap::default(),
         }
     }
 
@@ -143,16 +334,17 @@ impl Tree {
     /// have none).
     pub fn may_expand(&self, i: usize) -> bool {
         let n = &self.nodes[i];
-        !n.recursive && (n.own.is_none() || !n.children.is_empty())
+        n.is_call() && (n.own.is_none() || !n.children.is_empty())
     }
 
-    /// The children of `i` if computed (largest first), else none.
+    /// The children of `i` if computed (largest first, then a marker of
+    /// what was cut, then the recursive leaves), else none.
     pub fn children_of(&self, i: usize) -> Range<usize> {
         let r = &self.nodes[i].children;
         r.start as usize..r.end as usize
     }
 
-    /// The functions from the root down to `i`.
+    /// The functions from the root down to `i` (at most the depth bound).
     pub fn path(&self, mut i: usize) -> Vec<FnId> {
         let mut path = Vec::new();
         loop {
@@ -174,8 +366,9 @@ impl Tree {
         self.children_of(i)
     }
 
-    /// Expands from `i` down its largest children to a leaf; the nodes of
-    /// that hottest path below `i`, in order.
+    /// Expands from `i` down its largest children to a leaf (or to the
+    /// marker of the depth bound); the nodes of that hottest path below
+    /// `i`, in order.
     pub fn expand_hottest(&mut self, a: &Analysis, mut i: usize) -> Vec<usize> {
         let mut path = Vec::new();
         loop {
@@ -206,25 +399,120 @@ impl Tree {
             let kids = self.children(a, n);
             queue.extend(kids.filter(|&k| {
                 let k = &self.nodes[k];
-                !k.recursive && k.value.saturating_abs() >= min.saturating_abs()
+                k.is_call() && k.value.saturating_abs() >= min.saturating_abs()
             }));
         }
         expanded
     }
 
+    /// The functions on the path down to `i` that may be among its calls:
+    /// `i`'s own, and those of its cycle just above it. (A function of the
+    /// path that `i` calls is in `i`'s cycle, and the path's nodes in one
+    /// cycle come one after another, so the walk stops at the first node
+    /// outside it: one step for a function in no cycle.)
+    fn recursion_suspects(&self, a: &Analysis, i: usize, f: FnId) -> Vec<FnId> {
+        let mut out = vec![f];
+        let mut at = self.nodes[i].parent();
+        while let Some(p) = at {
+            match self.nodes[p].func {
+                Some(g) if a.calls_within_cycle(f, g) => out.push(g),
+                _ => break,
+            }
+            at = self.nodes[p].parent();
+        }
+        out
+    }
+
+    fn calls_of(&mut self, a: &Analysis, func: Option<FnId>) -> Calls {
+        let Some(f) = func else {
+            let (base, calls) = whole_program(a, self.event);
+            return Calls::new(base, calls, None, false);
+        };
+        if let Some(c) = self.kept.remove(&f) {
+            return c;
+        }
+        let edges = match self.direction {
+            Direction::Callees => a.callees(f),
+            Direction::Callers => a.callers(f),
+        };
+        let mut calls = Vec::with_capacity(edges.len());
+        for e in edges {
+            let edge = a.edges[e as usize];
+            let other = match self.direction {
+                Direction::Callees => edge.callee,
+                Direction::Callers => edge.caller,
+            };
+            let weight = a.edge_cost(e as usize)[self.event];
+            if weight != 0 {
+                calls.push(Candidate {
+                    func: other,
+                    weight,
+                    count: edge.count,
+                });
+            }
+        }
+        let base = match self.direction {
+            Direction::Callees => a.self_cost(f)[self.event],
+            Direction::Callers => a.inclusive(f)[self.event],
+        };
+        Calls::new(base, calls, Some(f), a.cycle_of(f).is_some())
+    }
+
+    /// Computes `i`'s children: its value shared among what stays with it
+    /// and its calls, the costliest calls up to the bounds, the rest in one
+    /// marker. Costs what it creates, plus the calls of a function with
+    /// few of them, or the first time a function with many is opened.
     fn expand(&mut self, a: &Analysis, i: usize) {
-        let node = &self.nodes[i];
-        if node.recursive {
-            self.nodes[i].own = Some(0);
+        let node = self.nodes[i].clone();
+        if !node.is_call() {
+            self.nodes[i].own = Some(node.value);
             return;
         }
-        let on_path: HashSet<FnId> = self.path(i).into_iter().collect();
-        let (own_weight, candidates) = self.candidates(a, node.func, &on_path);
-        let counted: Vec<&Candidate> = candidates.iter().filter(|c| !c.recursive).collect();
-        let mut weights = Vec::with_capacity(counted.len() + 1);
+        let mut calls = self.calls_of(a, node.func);
+        let recursive = match node.func {
+            Some(f) => calls.positions_of(&self.recursion_suspects(a, i, f)),
+            None => Vec::new(),
+        };
+        let rec_weight: i128 = recursive
+            .iter()
+            .map(|&p| i128::from(calls.calls[p].weight))
+            .sum();
+        let rec_count: u128 = recursive
+            .iter()
+            .map(|&p| u128::from(calls.calls[p].count))
+            .sum();
+        let counted_weight = calls.weight - rec_weight;
+        let own_weight = match (self.direction, node.func) {
+            // A caller tree keeps what the calls into `f` do not explain.
+            (Direction::Callers, Some(_)) => {
+                saturate((i128::from(calls.base) - counted_weight).max(0))
+            }
+            _ => calls.base,
+        };
+        let room = if node.depth >= self.limits.depth {
+            0
+        } else {
+            (self.limits.children).min(self.limits.nodes.saturating_sub(self.nodes.len()))
+        };
+        // The costliest calls not on the path, up to the room.
+        calls.sort_first(room.saturating_add(recursive.len()));
+        let top: Vec<usize> = (calls.order.iter())
+            .map(|&p| p as usize)
+            .filter(|p| recursive.binary_search(p).is_err())
+            .take(room)
+            .collect();
+        let left = calls.calls.len() - recursive.len() - top.len();
+        let top_weight: i128 = top.iter().map(|&p| i128::from(calls.calls[p].weight)).sum();
+        let top_count: u128 = top.iter().map(|&p| u128::from(calls.calls[p].count)).sum();
+        let rest_weight = counted_weight - top_weight;
+        let rest_count = calls.count - rec_count - top_count;
+        let mut weights = Vec::with_capacity(top.len() + 2);
         weights.push(own_weight);
-        weights.extend(counted.iter().map(|c| c.weight));
-        let sum: i128 = weights.iter().map(|&w| i128::from(w)).sum();
+        weights.extend(top.iter().map(|&p| calls.calls[p].weight));
+        if left > 0 {
+            weights.push(saturate(rest_weight));
+        }
+        let sum = i128::from(own_weight) + counted_weight;
         let value = node.value;
         let (shares, whole) = if sum == 0 {
             // Nothing measured to go by: the node keeps its value.
@@ -235,99 +523,77 @@ impl Tree {
             (share(value, &weights), i128::from(value) == sum)
         };
         let exact = node.exact && whole;
-        let depth = node.depth + 1;
-        let scale = |count: u64, part: Cost| -> u64 {
-            if exact || sum == 0 {
-                return count;
-            }
-            estimate(count, part, Cost::try_from(sum).unwrap_or(Cost::MAX))
+        let child = |func: Option<FnId>, value: Cost, calls: u64, cut: Option<Cut>| Node {
+            func,
+            value,
+            calls,
+            exact: exact && cut.is_none(),
+            recursive: false,
+            cut,
+            depth: node.depth + 1,
+            parent: i as u32,
+            own: None,
+            children: 0..0,
         };
-        let mut children: Vec<Node> = Vec::new();
-        let mut next = 1;
-        for c in &candidates {
-            let (value, calls) = if c.recursive {
-                (0, scale(c.count, value))
+        let mut children: Vec<Node> = Vec::with_capacity(top.len() + 1 + recursive.len());
+        for (k, &p) in top.iter().enumerate() {
+            let c = &calls.calls[p];
+            let v = shares[k + 1];
+            let n = if exact {
+                c.count
             } else {
-                let v = shares[next];
-                next += 1;
-                let calls = if exact {
-                    c.count
-                } else {
-                    estimate(c.count, v, c.weight)
-                };
-                (v, calls)
+                estimate(c.count, v, c.weight)
             };
-            children.push(Node {
-                func: Some(c.func),
-                value,
-                calls,
-                exact: exact && !c.recursive,
-                recursive: c.recursive,
-                depth,
-                parent: i as u32,
-                own: None,
-                children: 0..0,
-            });
+            children.push(child(Some(c.func), v, n, None));
         }
-        children.sort_by(|x, y| {
-            x.recursive
-                .cmp(&y.recursive)
-                .then(y.value.saturating_abs().cmp(&x.value.saturating_abs()))
-        });
+        children.sort_by_key(|n| std::cmp::Reverse(n.value.saturating_abs()));
+        if left > 0 {
+            let v = shares[top.len() + 1];
+            let count = u64::try_from(rest_count).unwrap_or(u64::MAX);
+            let n = if exact {
+                count
+            } else {
+                estimate(count, v, saturate(rest_weight))
+            };
+            let cut = if room == 0 && node.depth >= self.limits.depth {
+                Cut::Depth
+            } else {
+                Cut::Calls(left as u64)
+            };
+            let mut marker = child(None, v, n, Some(cut));
+            marker.own = Some(v);
+            children.push(marker);
+        }
+        // Recursive leaves (no value) take what room is left.
+        for &p in recursive.iter().take(room.saturating_sub(top.len())) {
+            let c = &calls.calls[p];
+            let n = if exact || sum == 0 {
+                c.count
+            } else {
+                estimate(c.count, value, saturate(sum))
+            };
+            let mut leaf = child(Some(c.func), 0, n, None);
+            leaf.recursive = true;
+            leaf.exact = false;
+            children.push(leaf);
+        }
         let start = self.nodes.len() as u32;
         self.nodes.extend(children);
         let end = self.nodes.len() as u32;
         let node = &mut self.nodes[i];
         node.own = Some(shares[0]);
         node.children = start..end;
-    }
-
-    /// The weight of what stays with a node of `func`, and the calls that
-    /// may become its children (those with no cost in the event left out).
-    fn candidates(
-        &self,
-        a: &Analysis,
-        func: Option<FnId>,
-        on_path: &HashSet<FnId>,
-    ) -> (Cost, Vec<Candidate>) {
-        let ev = self.event;
-        let Some(f) = func else {
-            return whole_program(a, ev);
-        };
-        let edges = match self.direction {
-            Direction::Callees => a.callees(f),
-            Direction::Callers => a.callers(f),
-        };
-        let mut out = Vec::with_capacity(edges.len());
-        for e in edges {
-            let edge = a.edges[e as usize];
-            let other = match self.direction {
-                Direction::Callees => edge.callee,
-                Direction::Callers => edge.caller,
-            };
-            let weight = a.edge_cost(e as usize)[ev];
-            if weight != 0 {
-                out.push(Candidate {
-                    func: other,
-                    weight,
-                    count: edge.count,
-                    recursive: on_path.contains(&other),
-                });
-            }
+        if let Some(f) = node.func
+            && calls.calls.len() > KEEP_DEGREE
+        {
+            self.kept.insert(f, calls);
         }
-        let own = match self.direction {
-            Direction::Callees => a.self_cost(f)[ev],
-            // A caller tree keeps what the calls into `f` do not explain.
-            Direction::Callers => {
-                let called: Cost = out
-                    .iter()
-                    .filter(|c| !c.recursive)
-                    .fold(0, |s: Cost, c| s.saturating_add(c.weight));
-                a.inclusive(f)[ev].saturating_sub(called).max(0)
-            }
-        };
-        (own, out)
     }
+}
+
+/// An `i128` sum as a cost, saturated.
+fn saturate(x: i128) -> Cost {
+    Cost::try_from(x).unwrap_or(if x < 0 { Cost::MIN } else { Cost::MAX })
 }
 
 /// `count` calls scaled by `part / whole`, rounded, and at least one where
@@ -400,7 +666,6 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
                 func: entry,
                 weight,
                 count: a.called(entry),
-                recursive: false,
             });
         }
     }

@@ -13,13 +13,22 @@
 //! function reached by no kept path is a stack of its own name while
 //! lines are left, the smallest of them summed on one `[other functions]`
 //! line.
+//!
+//! The output is bounded whatever the graph: at most `max_paths` stacks,
+//! `max_depth` frames deep, `MAX_FRAMES` frames in all. A path at the
+//! depth bound is not followed further; its stack ends in a `[deeper
+//! frames cut]` frame whose value is the self cost of the functions below
+//! the cut that no kept path reaches (those a cut node calls, directly or
+//! not), so the values still add up to the total. `Folded::cut` says
+//! which bounds cut something.
 
 use crate::analysis::Analysis;
 use crate::analysis::share::share;
-use crate::analysis::tree::Tree;
+use crate::analysis::tree::{Cut, Limits, Tree};
 use crate::format::printable;
 use crate::profile::{Cost, FnId, Profile};
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::io::{self, Write};
 
@@ -27,7 +36,18 @@ use std::io::{self, Write};
 pub const DEFAULT_PATHS: usize = 100_000;
 
 /// The bound with `--min`: memory stays bounded whatever the fraction.
-pub const MAX_PATHS: usize = 5_000_000;
+pub const MAX_PATHS: usize = 1_000_000;
+
+/// The default bound on a stack's depth (`--max-depth`): deeper paths end
+/// in a `[deeper frames cut]` frame.
+pub const DEFAULT_DEPTH: u32 = 1_000;
+
+/// The bound on the frames of all stacks together: a stack's frames cost
+/// memory and output, and 100,000 stacks 1,000 deep would be 10^8.
+pub const MAX_FRAMES: usize = 20_000_000;
+
+/// The frame that ends a stack cut at the depth bound.
+pub const DEPTH_CUT_FRAME: &str = "[deeper frames cut]";
 
 /// What to fold, and how much of it.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +58,8 @@ pub struct FoldedOptions {
     /// `max_paths` all the same).
     pub min: f64,
     pub max_paths: usize,
+    /// Frames per stack; a deeper path ends in `DEPTH_CUT_FRAME`.
+    pub max_depth: u32,
 }
 
 /// One stack and its value.
@@ -45,6 +67,18 @@ pub struct FoldedOptions {
 pub struct Stack {
     pub frames: Vec<FnId>,
     pub value: Cost,
+    /// The path goes deeper than the depth bound: `DEPTH_CUT_FRAME`
+    /// follows the frames, and the value is of the functions below.
+    pub cut: bool,
+}
+
+/// Which bounds left something out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cuts {
+    /// Paths cut at the depth bound.
+    pub depth: usize,
+    /// Paths above the floor left out by the bound on paths or frames.
+    pub paths: bool,
 }
 
 /// The stacks of one event, and what they leave out.
@@ -59,34 +93,59 @@ pub struct Folded {
     /// What the total has beyond all self costs (a `summary:` counts the
     /// last instructions before exit; written as `[no function]`).
     pub unattributed: Cost,
+    pub cut: Cuts,
 }
 
-/// The folded stacks of one event.
+/// The folded stacks of one event. Costs what it keeps: the tree grows
+/// only below kept nodes, and a walk of the graph (linear) finds what
+/// lies below the cuts.
 pub fn stacks(a: &Analysis, options: FoldedOptions) -> Folded {
     let ev = options.event;
-    let mut tree = Tree::callees(a, ev, None);
+    let max_paths = options.max_paths.min(MAX_PATHS);
+    // A child ranked below the paths still to keep can never be kept.
+    let limits = Limits {
+        depth: options.max_depth.max(1),
+        children: max_paths.saturating_add(1),
+        nodes: max_paths.saturating_mul(3).saturating_add(1 << 16),
+    };
+    let mut tree = Tree::callees(a, ev, None).with_limits(limits);
     let floor = (options.min.clamp(0.0, 1.0) * a.totals[ev].saturating_abs() as f64) as Cost;
     // Best first: the costliest node not yet kept, ties to the oldest.
     let mut heap = BinaryHeap::from([(Cost::MAX, std::cmp::Reverse(0usize))]);
     let mut ends: HashMap<FnId, Vec<usize>> = HashMap::default();
-    let mut kept = 0;
+    let mut cuts: Vec<(usize, Cost)> = Vec::new();
+    let mut out = Folded::default();
+    let (mut kept, mut frames) = (0, 0usize);
     while let Some((size, std::cmp::Reverse(n))) = heap.pop() {
-        if kept >= options.max_paths.saturating_add(1) || (n != 0 && size < floor) {
+        if n != 0 && size < floor {
+            break;
+        }
+        let depth = tree.node(n).depth as usize;
+        if kept >= max_paths.saturating_add(1) || frames.saturating_add(depth) > MAX_FRAMES {
+            out.cut.paths = true;
             break;
         }
         kept += 1;
+        frames += depth;
         for k in tree.children(a, n) {
             let node = tree.node(k);
-            if !node.recursive && node.value != 0 {
-                heap.push((node.value.saturating_abs(), std::cmp::Reverse(k)));
+            match node.cut {
+                Some(Cut::Depth) => cuts.push((n, node.value)),
+                Some(Cut::Calls(_)) => out.cut.paths |= node.value.saturating_abs() >= floor,
+                None if !node.recursive && node.value != 0 => {
+                    heap.push((node.value.saturating_abs(), std::cmp::Reverse(k)));
+                }
+                None => {}
             }
         }
         if let Some(f) = tree.node(n).func {
             ends.entry(f).or_default().push(n);
         }
     }
-    let mut out = Folded::default();
+    out.cut.depth = cuts.len();
+    let below = below_cuts(a, ev, &tree, &cuts);
     let mut orphans = Vec::new();
+    let mut under_cuts: Cost = 0;
     let mut attributed: Cost = 0;
     for i in 0..a.function_count() {
         let f = FnId::from_index(i);
@@ -96,7 +155,11 @@ pub fn stacks(a: &Analysis, options: FoldedOptions) -> Folded {
             continue;
         }
         let Some(nodes) = ends.get(&f) else {
-            orphans.push((own, f));
+            if below.contains(&f) {
+                under_cuts = under_cuts.saturating_add(own);
+            } else {
+                orphans.push((own, f));
+            }
             continue;
         };
         for (n, value) in nodes.iter().zip(split(&tree, nodes, own)) {
@@ -104,6 +167,23 @@ pub fn stacks(a: &Analysis, options: FoldedOptions) -> Folded {
                 out.stacks.push(Stack {
                     frames: tree.path(*n),
                     value,
+                    cut: false,
+                });
+            }
+        }
+    }
+    if !cuts.is_empty() {
+        let weights: Vec<Cost> = cuts.iter().map(|&(_, v)| v).collect();
+        let mut shares = share(under_cuts, &weights);
+        if shares.iter().all(|&s| s == 0) {
+            shares[0] = under_cuts;
+        }
+        for (&(n, _), value) in cuts.iter().zip(shares) {
+            if value != 0 {
+                out.stacks.push(Stack {
+                    frames: tree.path(n),
+                    value,
+                    cut: true,
                 });
             }
         }
@@ -111,12 +191,13 @@ pub fn stacks(a: &Analysis, options: FoldedOptions) -> Folded {
     // Functions of no kept path: the largest on lines of their own while
     // there is room and they are not below the floor, the rest summed.
     orphans.sort_by_key(|&(own, f)| (std::cmp::Reverse(own.saturating_abs()), f));
-    let room = options.max_paths.saturating_sub(out.stacks.len());
+    let room = max_paths.saturating_sub(out.stacks.len());
     for (i, (own, f)) in orphans.into_iter().enumerate() {
         if i < room && own.saturating_abs() >= floor {
             out.stacks.push(Stack {
                 frames: vec![f],
                 value: own,
+                cut: false,
             });
         } else {
             out.other = out.other.saturating_add(own);
@@ -124,6 +205,25 @@ pub fn stacks(a: &Analysis, options: FoldedOptions) -> Folded {
     }
     out.unattributed = a.totals[ev].saturating_sub(attributed);
     out
+}
+
+/// The functions the nodes cut at the depth bound call, directly or not
+/// (through calls with a cost in the event): one walk of the graph.
+fn below_cuts(a: &Analysis, ev: usize, tree: &Tree, cuts: &[(usize, Cost)]) -> HashSet<FnId> {
+    let mut seen = HashSet::default();
+    let mut todo: Vec<FnId> = cuts
+        .iter()
+        .filter_map(|&(n, _)| tree.node(n).func)
+        .collect();
+    while let Some(f) = todo.pop() {
+        for e in a.callees(f) {
+            let callee = a.edges[e as usize].callee;
+            if a.edge_cost(e as usize)[ev] != 0 && seen.insert(callee) {
+                todo.push(callee);
+            }
+        }
+    }
+    seen
 }
 
 /// `own` shared among `nodes` by their estimated self shares, or by their
@@ -150,27 +250,122 @@ fn frame(profile: &Profile, f: FnId) -> String {
     printable(profile.fn_name(f)).replace(';', ":")
 }
 
-/// Writes the stacks as folded lines, sorted, equal lines merged.
+/// One line to write: frames, then a last frame that is no function.
+struct Line<'a> {
+    frames: &'a [FnId],
+    last: Option<&'static str>,
+    value: Cost,
+}
+
+/// The frames' texts, made once per function.
+struct Names {
+    /// Per function, its index into `texts` (`u32::MAX`: not made).
+    at: Vec<u32>,
+    texts: Vec<String>,
+}
+
+impl Names {
+    fn get(&self, f: FnId) -> &str {
+        let i = self.at.get(f.index()).copied().unwrap_or(u32::MAX);
+        self.texts.get(i as usize).map_or("", String::as_str)
+    }
+
+    /// The texts of a line's frames, in order.
+    fn of<'n>(&'n self, line: &'n Line) -> impl Iterator<Item = &'n str> + 'n {
+        line.frames.iter().map(|&f| self.get(f)).chain(line.last)
+    }
+
+    /// The order of the lines' texts with `;` between frames, as if each
+    /// were joined into one string (the same frames compare without
+    /// looking at their text).
+    fn order(&self, x: &Line, y: &Line) -> Ordering {
+        let same = x
+            .frames
+            .iter()
+            .zip(y.frames)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let mut xs = self.of(x).skip(same).peekable();
+        let mut ys = self.of(y).skip(same).peekable();
+        loop {
+            match (xs.next(), ys.next()) {
+                (None, None) => return Ordering::Equal,
+                (None, Some(_)) => return Ordering::Less,
+                (Some(_), None) => return Ordering::Greater,
+                (Some(a), Some(b)) if a == b => {}
+                (Some(a), Some(b)) => {
+                    // The first byte that differs, where a frame that ends
+                    // is followed by `;` (or by nothing, at the line's end).
+                    let after = |more: bool| more.then_some(b';');
+                    let mut ab = a.bytes().map(Some).chain([after(xs.peek().is_some())]);
+                    let mut bb = b.bytes().map(Some).chain([after(ys.peek().is_some())]);
+                    loop {
+                        match (ab.next(), bb.next()) {
+                            (Some(p), Some(q)) if p == q => {}
+                            (Some(p), Some(q)) => return p.cmp(&q),
+                            // Not reached: no frame holds a `;`.
+                            _ => return a.len().cmp(&b.len()),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes the stacks as folded lines, sorted, equal lines merged. Each
+/// name is made printable once; lines are compared frame by frame, never
+/// built whole, so memory stays that of the stacks.
 pub fn write(profile: &Profile, folded: &Folded, out: &mut impl Write) -> io::Result<()> {
-    let mut lines: HashMap<String, Cost> = HashMap::default();
+    let mut names = Names {
+        at: vec![u32::MAX; profile.functions.len()],
+        texts: Vec::new(),
+    };
+    let mut lines: Vec<Line> = Vec::with_capacity(folded.stacks.len() + 2);
     for s in &folded.stacks {
-        let names: Vec<String> = s.frames.iter().map(|&f| frame(profile, f)).collect();
-        let v = lines.entry(names.join(";")).or_default();
-        *v = v.saturating_add(s.value);
+        for &f in &s.frames {
+            if let Some(at) = names.at.get_mut(f.index())
+                && *at == u32::MAX
+            {
+                *at = names.texts.len() as u32;
+                names.texts.push(frame(profile, f));
+            }
+        }
+        lines.push(Line {
+            frames: &s.frames,
+            last: s.cut.then_some(DEPTH_CUT_FRAME),
+            value: s.value,
+        });
     }
     for (name, value) in [
         ("[other functions]", folded.other),
         ("[no function]", folded.unattributed),
     ] {
         if value != 0 {
-            let v = lines.entry(name.to_string()).or_default();
-            *v = v.saturating_add(value);
+            lines.push(Line {
+                frames: &[],
+                last: Some(name),
+                value,
+            });
         }
     }
-    let mut lines: Vec<(String, Cost)> = lines.into_iter().collect();
-    lines.sort_unstable();
-    for (stack, value) in lines {
-        writeln!(out, "{stack} {value}")?;
+    lines.sort_by(|x, y| names.order(x, y).then(x.value.cmp(&y.value)));
+    let mut i = 0;
+    while i < lines.len() {
+        let mut value = lines[i].value;
+        let mut j = i + 1;
+        while j < lines.len() && names.order(&lines[i], &lines[j]) == Ordering::Equal {
+            value = value.saturating_add(lines[j].value);
+            j += 1;
+        }
+        for (k, text) in names.of(&lines[i]).enumerate() {
+            if k > 0 {
+                out.write_all(b";")?;
+            }
+            out.write_all(text.as_bytes())?;
+        }
+        writeln!(out, " {value}")?;
+        i = j;
     }
     Ok(())
 }

@@ -240,7 +240,7 @@ impl TreeView {
             for n in level {
                 let wide =
                     i128::from(self.tree.node(n).value) * i128::from(width) >= i128::from(whole);
-                if wide && !self.tree.node(n).recursive {
+                if wide && self.tree.node(n).is_call() {
                     next.extend(self.tree.children(a, n));
                 }
             }

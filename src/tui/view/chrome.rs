@@ -227,10 +227,19 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
         Some(view) => view.tree.path(view.node()),
         None => app.back.iter().map(|p| p.func).chain(app.current).collect(),
     };
-    let crumbs: Vec<String> = walked
-        .into_iter()
-        .map(|f| printable(&super::shown_name(app, f)).into_owned())
-        .collect();
+    // Only the end of the path can show: names from the end while they
+    // fit (a path may be a thousand calls deep).
+    let mut crumbs: Vec<String> = Vec::new();
+    let mut used = 0;
+    for f in walked.into_iter().rev() {
+        if used > room + cells(g.crumb) {
+            break;
+        }
+        let name = printable(&super::shown_name(app, f)).into_owned();
+        used += cells(&name) + cells(g.crumb);
+        crumbs.push(name);
+    }
+    crumbs.reverse();
     let path = crumbs.join(g.crumb);
     let path = if cells(&path) > room {
         // The end of the path matters: cut its start.

@@ -7,6 +7,7 @@
 //! box is reversed, boxes of functions matching the search are marked.
 //! The last row says what the selected box is.
 
+use super::tree::cut_label;
 use crate::format::{percent_text, printable};
 use crate::tui::app::{App, TreeView};
 use crate::tui::layout::Pane;
@@ -101,10 +102,11 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     let searching = !app.search.query().is_empty();
     for b in layout(view, body.width, rows) {
         let node = view.tree.node(b.node);
-        let name = node.func.map_or_else(
-            || "all".to_string(),
-            |f| printable(&super::shown_name(app, f)).into_owned(),
-        );
+        let name = match (node.func, node.cut) {
+            (Some(f), _) => printable(&super::shown_name(app, f)).into_owned(),
+            (None, Some(c)) => cut_label(c, &view.tree),
+            (None, None) => "all".to_string(),
+        };
         let matched = searching
             && node
                 .func
@@ -136,10 +138,11 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     }
     // What the selected box is.
     let sel = view.tree.node(view.selected);
-    let name = sel.func.map_or_else(
-        || "the whole program".to_string(),
-        |f| printable(app.function_name(f)).into_owned(),
-    );
+    let name = match (sel.func, sel.cut) {
+        (Some(f), _) => printable(app.function_name(f)).into_owned(),
+        (None, Some(c)) => cut_label(c, &view.tree),
+        (None, None) => "the whole program".to_string(),
+    };
     let mark = if sel.exact { "" } else { g.approx };
     let cf = super::cost_format(app);
     let status = format!(

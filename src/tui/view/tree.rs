@@ -4,11 +4,27 @@
 
 use super::calls::count_text;
 use super::{cost_format, name_spans, shown_name};
-use crate::format::percent_text;
+use crate::analysis::tree::{Cut, Tree};
+use crate::format::{percent_text, thousands};
 use crate::tui::app::{App, TreeKind, TreeView};
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
 use ratatui::text::Span;
+
+/// What a marker node stands for, with the bound that cut it.
+pub fn cut_label(cut: Cut, tree: &Tree) -> String {
+    match cut {
+        Cut::Depth => format!(
+            "[deeper calls cut: depth bound {}]",
+            thousands(i64::from(tree.limits().depth))
+        ),
+        Cut::Calls(n) => format!(
+            "[{} more call{} cut]",
+            thousands(i64::try_from(n).unwrap_or(i64::MAX)),
+            if n == 1 { "" } else { "s" }
+        ),
+    }
+}
 
 /// Width of the calls column.
 const CALLS: usize = 10;
@@ -125,7 +141,12 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
                     };
                     name_spans(app, f, room, style)
                 }
-                None => vec![Span::raw(fit("(all roots)", room, g))],
+                None => {
+                    let text = node
+                        .cut
+                        .map_or("(all roots)".into(), |c| cut_label(c, tree));
+                    vec![Span::styled(fit(&text, room, g), cx.style.patch(t.dim()))]
+                }
             })
         })
         .header_with(title),
