@@ -1,0 +1,174 @@
+//! Hostile names and many small parts, through the real binary and the
+//! browser's `App`: names whose demangling would take gigabytes
+//! (`symbols::demangle` stops at its limit and shows them mangled,
+//! marked), names whose scope is asked of many unclosed brackets, and
+//! files of a hundred thousand tiny parts. Each must cost what its bytes
+//! cost: the runs are timed and their memory measured, with bounds far
+//! above what they take (a debug build on a busy machine) and far below
+//! what the inputs cost before.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "hostile/run.rs"]
+#[allow(dead_code)]
+mod run;
+#[path = "support/tui.rs"]
+mod tui;
+
+use run::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// C++: `f(X<int, int>, X<that, that, that>, ...)`, 18 levels each naming
+/// the one before three times: 244 bytes for about 7 GB of text.
+const CPP_BOMB: &str = "_Z1f1XIiiES_IS0_S0_S0_ES_IS1_S1_S1_ES_IS2_S2_S2_ES_IS3_S3_S3_ES_IS4_S4_S4_ES_IS5_S5_S5_ES_IS6_S6_S6_ES_IS7_S7_S7_ES_IS8_S8_S8_ES_IS9_S9_S9_ES_ISA_SA_SA_ES_ISB_SB_SB_ES_ISC_SC_SC_ES_ISD_SD_SD_ES_ISE_SE_SE_ES_ISF_SF_SF_ES_ISG_SG_SG_ES_ISH_SH_SH_E";
+
+/// Rust v0: `a::fNNN::<(i32, i32), (that, that), ...>`, 16 levels of
+/// back-references (`B<offset>_`), each naming the one before twice: 159
+/// bytes for the megabyte rustc-demangle stops at by itself. `n` (below
+/// 1000) makes the names differ; it is as long in each, so that the
+/// offsets hold.
+fn rust_bomb(n: usize) -> String {
+    fn base62(mut n: usize) -> String {
+        const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        if n == 0 {
+            return "_".into();
+        }
+        n -= 1;
+        let mut s = Vec::new();
+        loop {
+            s.push(DIGITS[n % 62]);
+            n /= 62;
+            if n == 0 {
+                break;
+            }
+        }
+        s.reverse();
+        s.push(b'_');
+        String::from_utf8(s).unwrap()
+    }
+    // Offsets are counted from after `_R`.
+    let mut body = format!("INvC1a4f{n:03}");
+    let mut before = body.len();
+    body.push_str("TllE");
+    for _ in 0..16 {
+        let at = body.len();
+        let back = format!("B{}", base62(before));
+        body.push_str(&format!("T{back}{back}E"));
+        before = at;
+    }
+    format!("_R{body}E")
+}
+
+fn write_profile(dir: &Path, file: &str, names: &[String]) -> PathBuf {
+    let mut text = String::from("events: Ir\n");
+    for name in names {
+        text.push_str(&format!("fn={name}\n1 1\n"));
+    }
+    write(dir, file, text.as_bytes())
+}
+
+fn six_hundred_rust_bombs() -> Vec<String> {
+    (0..600).map(rust_bomb).collect()
+}
+
+#[test]
+fn the_rust_bomb_is_the_one_the_unit_test_knows() {
+    assert_eq!(
+        rust_bomb(0),
+        "_RINvC1a4f000TllETBa_Ba_ETBe_Be_ETBm_Bm_ETBu_Bu_ETBC_BC_ETBK_BK_ETBS_BS_ETB10_B10_ETB18_B18_ETB1i_B1i_ETB1s_B1s_ETB1C_B1C_ETB1M_B1M_ETB1W_B1W_ETB26_B26_ETB2g_B2g_EE"
+    );
+}
+
+/// Before: the C++ name aborted `report --demangle` and `--group-by class`
+/// (SIGABRT at 611 MiB, "memory allocation of 1073741824 bytes failed");
+/// the 600 Rust names made 572 MiB of output at a peak of 581 MiB. Now
+/// each is shown mangled, marked, said once on stderr, in a few MiB.
+#[test]
+fn names_that_demangle_to_gigabytes_are_shown_mangled() {
+    let dir = tempfile::tempdir().unwrap();
+    let cpp = write_profile(
+        dir.path(),
+        "cpp.callgrind",
+        &[CPP_BOMB.to_string(), "main".into()],
+    );
+    let rust = write_profile(dir.path(), "rust.callgrind", &six_hundred_rust_bombs());
+    for (file, count) in [(&cpp, 1), (&rust, 600)] {
+        for args in [
+            &["report", "--demangle", "--threshold", "100"][..],
+            &["report", "--group-by", "class"],
+            &["report", "--json", "--demangle"],
+        ] {
+            let run = measured(args, file, SMALL, 2 * GIB_KIB);
+            assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+            assert!(
+                run.peak_kib < 64 * MIB,
+                "{args:?}: peak {} KiB",
+                run.peak_kib
+            );
+            // The names as written and a line each: far from a megabyte a name.
+            assert!(
+                run.stdout.len() < 1 << 20,
+                "{args:?}: {} bytes",
+                run.stdout.len()
+            );
+            let note = format!("cgtui: {count} name(s) too long to demangle: shown mangled");
+            assert_eq!(
+                run.stderr.matches(&note).count(),
+                1,
+                "{args:?}: {}",
+                run.stderr
+            );
+            if args[1] != "--group-by" {
+                let marked = if args[1] == "--json" {
+                    format!("\"name\": \"{CPP_BOMB} [too long to demangle]\"")
+                } else {
+                    format!("{CPP_BOMB} [too long to demangle]")
+                };
+                assert_eq!(file == &cpp, run.stdout.contains(&marked), "{}", run.stdout);
+                assert_eq!(
+                    run.stdout.matches(" [too long to demangle]").count(),
+                    count,
+                    "{args:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Before: the browser died while loading (exit 134, a backtrace in the
+/// raw terminal). Now it opens, with the names marked and the count on
+/// the status line.
+#[test]
+fn the_browser_opens_on_names_that_demangle_to_gigabytes() {
+    let mut names = six_hundred_rust_bombs();
+    names.push(CPP_BOMB.into());
+    let mut text = String::from("events: Ir\n");
+    for (i, name) in names.iter().enumerate() {
+        text.push_str(&format!("fn={name}\n1 {}\n", i + 1));
+    }
+    let start = Instant::now();
+    let mut app = tui::text_app(&text);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let buf = tui::render(&mut app, 200, 24);
+    let screen = tui::text(&buf);
+    assert!(
+        screen.contains("601 name(s) too long to demangle"),
+        "{screen}"
+    );
+    // The costliest function first: the C++ name, as written and marked.
+    assert!(screen.contains(&CPP_BOMB[..100]), "{screen}");
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("marked `[too long to demangle]`"),
+        "{:?}",
+        app.message
+    );
+    // Grouped by class, the names too long have no scope.
+    use cgtui::analysis::groups::{Grouping, Membership, UNKNOWN};
+    let members = Membership::new(&app.profile, Grouping::Class);
+    assert_eq!(members.names, [UNKNOWN]);
+}
