@@ -172,3 +172,37 @@ fn the_browser_opens_on_names_that_demangle_to_gigabytes() {
     let members = Membership::new(&app.profile, Grouping::Class);
     assert_eq!(members.names, [UNKNOWN]);
 }
+
+/// Before: `--group-by class` on a name of 300 KB of unclosed `(` ran past
+/// 20 s (each bracket read on to the name's end); the text report folds
+/// nothing, but the browser's `T` does the same reading for `<`.
+#[test]
+fn grouping_a_name_of_unclosed_brackets_costs_its_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 300_000;
+    let names = [
+        format!("a::{}", "(".repeat(n)),
+        format!("b{}", "<b".repeat(n / 2)),
+        format!("c::f{}", "()".repeat(n / 2)),
+    ];
+    let path = write_profile(dir.path(), "brackets.callgrind", &names);
+    let run = measured(
+        &["report", "--group-by", "class"],
+        &path,
+        SMALL,
+        2 * GIB_KIB,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.elapsed < Duration::from_secs(10), "{:?}", run.elapsed);
+    // `a::(((...` is in `a`, `b<b<b...` (never closed) has no scope,
+    // `c::f()()...` is in `c`.
+    for group in ["a", "???", "c"] {
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.ends_with(&format!("  {group}"))),
+            "{group}: {}",
+            &run.stdout[..run.stdout.len().min(2000)]
+        );
+    }
+}
