@@ -13,14 +13,19 @@ use std::sync::{Condvar, Mutex, PoisonError};
 /// How often progress is reported while the chunks are read.
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 
+/// Chunks of fewer bytes than this, read by one thread, are read on the
+/// calling thread: too few for a progress tick to matter while they are.
+const INLINE_BELOW: u64 = 1 << 20;
+
 /// A chunk as its thread hands it over.
 pub(super) type Scanned = std::io::Result<Result<Chunk, Bail>>;
 
 /// What the merge gives: an error of `E`, a `Bail`, or done.
 pub(super) type Merged<E> = Result<Result<(), Bail>, E>;
 
-/// Scans the chunks between `bounds` on `threads` threads (one: the
-/// calling thread, with `tick` run once at the end) and merges each,
+/// Scans the chunks between `bounds` on `threads` threads (one, for less
+/// than `INLINE_BELOW` bytes: the calling thread, with `tick` run once at
+/// the end) and merges each,
 /// in file order, on the thread that scanned it, in two stages: `first`
 /// (names) for a chunk once it has run for those before it, then `second`
 /// (the rest) likewise, so that one thread can be in the first stage of a
@@ -78,7 +83,8 @@ where
             }
         }
     };
-    if threads == 1 {
+    let bytes = bounds.last().zip(bounds.first()).map_or(0, |(l, f)| l - f);
+    if threads == 1 && bytes < INLINE_BELOW {
         // One thread: this one, which then has no other to wait for (a
         // thread made for each of many small parts cost more than them).
         work();
