@@ -62,7 +62,7 @@ pub fn header(
     // its start at every step (16 MB of one line took seconds so).
     let (mut line, mut seen) = (0, 0);
     loop {
-        let end = file.take(step).read_to_end(&mut head)? == 0;
+        let end = read_more(file, &mut head, step)? == 0;
         step = HEAD_STEP;
         loop {
             let rest = &head[line..];
@@ -99,6 +99,28 @@ pub fn header(
         head.truncate(line);
         return Ok(more(head));
     }
+}
+
+/// Reads up to `step` more bytes of `file` onto `head` (fewer only at its
+/// end); gives how many. One `read` where they are there, where
+/// `read_to_end` first probes with a small one and then reads again.
+fn read_more(file: &mut impl Read, head: &mut Vec<u8>, step: u64) -> std::io::Result<usize> {
+    let start = head.len();
+    head.resize(start + step as usize, 0);
+    let mut filled = start;
+    while filled < head.len() {
+        match file.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                head.truncate(filled);
+                return Err(e);
+            }
+        }
+    }
+    head.truncate(filled);
+    Ok(filled - start)
 }
 
 /// Where the line that goes on at byte `at` of `file` ends: after its
