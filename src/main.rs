@@ -275,6 +275,12 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
         out.flush()?;
     }
+    // Said once, after the names (`--demangle`, `--group-by class`).
+    let too_long = cgtui::symbols::demangle::too_long_count();
+    if too_long > 0 {
+        let note = cgtui::symbols::demangle::too_long_note(too_long);
+        let _ = writeln!(std::io::stderr(), "cgtui: {note}");
+    }
     Ok(0)
 }
 

@@ -10,7 +10,8 @@
 
 use super::Analysis;
 use crate::profile::{Cost, FnId, Profile};
-use crate::symbols::{demangle, scope};
+use crate::symbols::demangle::{Demangled, demangle_bounded};
+use crate::symbols::scope;
 use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
@@ -74,7 +75,7 @@ pub struct Group {
 }
 
 /// The group of function `f` (a mangled name's scope is read from its
-/// readable form).
+/// readable form; one too long to demangle has none).
 pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> Cow<'_, str> {
     let name: Cow<'_, str> = match grouping {
         Grouping::None => return EVERY.into(),
@@ -82,8 +83,11 @@ pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> Cow<'_, str> 
         Grouping::File => profile.fn_file(f).into(),
         Grouping::Class | Grouping::Module => {
             let raw = profile.fn_name(f);
-            match demangle(raw) {
-                Some(readable) => scope(&readable).unwrap_or("").to_string().into(),
+            match demangle_bounded(raw) {
+                Some(Demangled::Readable(readable)) => {
+                    scope(&readable).unwrap_or("").to_string().into()
+                }
+                Some(Demangled::TooLong) => "".into(),
                 None => scope(raw).unwrap_or("").into(),
             }
         }

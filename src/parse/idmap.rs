@@ -65,18 +65,6 @@ impl IdMap {
             self.sparse.get(&id).copied()
         }
     }
-
-    /// Forgets which names the renamed IDs had where: a part read after
-    /// this starts from the names they have now.
-    pub fn forget_renames(&mut self) {
-        self.renamed.clear();
-    }
-
-    pub fn clear(&mut self) {
-        self.dense.clear();
-        self.sparse.clear();
-        self.renamed.clear();
-    }
 }
 
 #[cfg(test)]
@@ -97,7 +85,5 @@ mod tests {
         assert_eq!(map.get_at(5, 200), Some(11));
         assert_eq!(map.get_at(1 << 40, 299), Some(3));
         assert_eq!(map.get_at(1 << 40, 301), Some(4));
-        map.clear();
-        assert_eq!(map.get_at(5, 199), None);
     }
 }

@@ -10,6 +10,11 @@ use super::lines;
 use super::{EdgeIndex, IdMap, LoadError, messages};
 use crate::profile::{FileId, FnId, ObjId, Part, Profile, Severity};
 use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
+
+/// A section's name tables (files, objects, functions), filled when it
+/// ends.
+pub type SectionNames = Arc<OnceLock<[IdMap; 3]>>;
 
 const NO_ROW: u32 = u32::MAX;
 
@@ -44,6 +49,12 @@ pub struct Loader<'p> {
     files: IdMap,
     objects: IdMap,
     fns: IdMap,
+    /// The name tables of the current section (files, objects,
+    /// functions), as its parts' details read them: given to each part
+    /// when it ends, and filled with the tables, their renames kept, when
+    /// the section ends (`seal_names`). One for all the section's parts:
+    /// a copy each cost the tables' size times the parts.
+    section_names: SectionNames,
     at: Context,
     /// (name, file, object) of a `fn=` no line has used yet.
     declared: Option<(u32, FileId, ObjId)>,
@@ -80,6 +91,7 @@ impl<'p> Loader<'p> {
             files: IdMap::default(),
             objects: IdMap::default(),
             fns: IdMap::default(),
+            section_names: SectionNames::default(),
             at: Context::default(),
             declared: None,
             call_waits: false,
@@ -127,10 +139,19 @@ impl<'p> Loader<'p> {
 
     /// Forgets name tables and positions: a new file, or xdebug's appended one.
     fn reset_section(&mut self) {
-        self.files.clear();
-        self.objects.clear();
-        self.fns.clear();
+        self.seal_names();
         self.reset_positions();
+    }
+
+    /// Hands the name tables to the section's parts (`section_names`),
+    /// and starts the next section with empty ones.
+    fn seal_names(&mut self) {
+        let tables = [
+            std::mem::take(&mut self.files),
+            std::mem::take(&mut self.objects),
+            std::mem::take(&mut self.fns),
+        ];
+        let _ = std::mem::take(&mut self.section_names).set(tables);
     }
 
     fn reset_positions(&mut self) {
@@ -157,6 +178,7 @@ impl<'p> Loader<'p> {
             self.warn("file ends in the middle of a line: it looks truncated".into());
         }
         self.finish_part();
+        self.seal_names();
         Ok(())
     }
 

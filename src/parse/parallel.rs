@@ -80,7 +80,8 @@ impl Bail {
 pub struct Plan {
     /// The fewest chunks the body is cut into; a body of more than
     /// `CHUNK_BYTES` a chunk is cut into more, unless this is 1: then the
-    /// whole body is one chunk (`one_chunk`).
+    /// whole body is one chunk (`one_chunk`). 0: as the body's size asks
+    /// (`automatic`).
     pub chunks: usize,
     /// Chunks scanned at once (a thread each).
     pub threads: usize,
@@ -94,9 +95,10 @@ impl Plan {
     pub fn automatic() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get().min(16));
         Plan {
-            // One chunk would be the whole body (`one_chunk`): even on one
-            // core the body is cut, so that few chunks wait unmerged.
-            chunks: cores.max(2),
+            // A body smaller than `SMALL_BODY` is one chunk, read on the
+            // calling thread; a larger one is cut for every core, in two
+            // even on one core, so that few chunks wait unmerged.
+            chunks: 0,
             threads: cores,
         }
     }
@@ -117,6 +119,11 @@ impl Plan {
 /// Measured: the peak of 5M tiny functions falls by a tenth from 2 MiB to
 /// 512 KiB, and no other shape loads slower.
 const CHUNK_BYTES: u64 = 512 << 10;
+
+/// A body smaller than this is one chunk (in an `automatic` plan): a file
+/// of a hundred thousand parts of a few lines each took two threads and
+/// three opens of the file a part (18 s for 3 MiB).
+const SMALL_BODY: u64 = 64 << 10;
 
 /// Loads `text` (shown as `name`) into `loader` in parallel as `plan`
 /// says; gives the bytes read, or why the chunks gave up.
@@ -140,7 +147,7 @@ pub(super) fn load_file(
     // Where later sections start, searched for once one is met.
     let mut later: Option<Vec<u64>> = None;
     let (mut head, mut body, mut to_end, mut header_at) =
-        next_header(loader, (&mut file, name), 0, &read)?;
+        next_header(loader, (&mut file, name), (0, None), &read)?;
     loop {
         read_header(loader, &head[..body])?;
         if to_end {
@@ -159,7 +166,7 @@ pub(super) fn load_file(
         let start = header_at + body as u64;
         read.fetch_add(body as u64, Ordering::Relaxed);
         drop(head);
-        let planned = (later.iter().flatten()).find(|&&at| at > start).copied();
+        let planned = next_section(later.as_deref(), start);
         let body_range = (start, planned.unwrap_or(len));
         let shape = Shape {
             npos,
@@ -203,20 +210,30 @@ pub(super) fn load_file(
         if later.is_none() {
             later = Some(sections::starts(&mut file, at).map_err(io)?);
         }
-        (head, body, to_end, header_at) = next_header(loader, (&mut file, name), at, &read)?;
+        let until = next_section(later.as_deref(), at);
+        (head, body, to_end, header_at) =
+            next_header(loader, (&mut file, name), (at, until), &read)?;
     }
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Ok(len))
 }
 
-/// Reads the header that starts at byte `at` of `file` (`sections::header`):
-/// its pieces before the last into `loader`. Gives the last piece, where
-/// the body starts in it, whether no body follows, and where it starts.
+/// The first of the sections starting at `later` (in order) after byte
+/// `at`: found by halving, as a file may have a hundred thousand.
+fn next_section(later: Option<&[u64]>, at: u64) -> Option<u64> {
+    let later = later?;
+    later.get(later.partition_point(|&s| s <= at)).copied()
+}
+
+/// Reads the header that starts at byte `at` of `file` (`sections::header`;
+/// the next section known to start at `until`): its pieces before the
+/// last into `loader`. Gives the last piece, where the body starts in it,
+/// whether no body follows, and where it starts.
 fn next_header(
     loader: &mut Loader<'_>,
     (file, name): (&mut TextReader, &str),
-    mut at: u64,
+    (mut at, until): (u64, Option<u64>),
     read: &AtomicU64,
 ) -> Result<(Vec<u8>, usize, bool, u64), LoadError> {
     let io = |source| LoadError::Io {
@@ -224,7 +241,7 @@ fn next_header(
         source,
     };
     loop {
-        match sections::header(file, at).map_err(io)? {
+        match sections::header(file, at, until).map_err(io)? {
             sections::Header::Body(head, body) => return Ok((head, body, false, at)),
             sections::Header::End(rest) => {
                 let end = rest.len();
@@ -291,12 +308,19 @@ fn load_body(
         path: run.name.to_string(),
         source,
     };
-    let mut file = run.text.open().map_err(io)?;
+    let by_size = (end - start).div_ceil(CHUNK_BYTES) as usize;
     let count = match run.plan.chunks {
         1 => 1,
-        chunks => chunks.max((end - start).div_ceil(CHUNK_BYTES) as usize),
+        // Read on this thread (`scan_in_order`), as threads of their own
+        // cost more than the chunk (a part of a few lines).
+        0 if end - start < SMALL_BODY => 1,
+        0 => run.plan.threads.max(2).max(by_size),
+        chunks => chunks.max(by_size),
     };
-    let bounds = sections::split(&mut file, start, end, count).map_err(io)?;
+    let bounds = match count {
+        1 => vec![start, end],
+        _ => sections::split(&mut run.text.open().map_err(io)?, start, end, count).map_err(io)?,
+    };
     let mut tick = || progress(run.read.load(Ordering::Relaxed), None);
     let (from, len) = run.share_of;
     // The first line of another section, once a chunk has met it.

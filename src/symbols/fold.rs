@@ -6,13 +6,15 @@
 //! `<` that starts a word (`<lambda()>`, Python's `<module>`, `<cycle 1>`)
 //! is text. A list that never closes is left as it is.
 
-use super::scan::{closing, ident, operator_at};
+use super::scan::{Brackets, ident, operator_at};
 use std::borrow::Cow;
 
 /// `name` with every outermost template argument list replaced by
 /// `ellipsis` (`<…>`); `<>` stays.
 pub fn fold_templates<'a>(name: &'a str, ellipsis: &str) -> Cow<'a, str> {
     let b = name.as_bytes();
+    // Lists that never close are read past in one pass (`Brackets`).
+    let brackets = Brackets::new(b);
     let mut out = String::new();
     let mut copied = 0;
     let mut i = 0;
@@ -29,7 +31,7 @@ pub fn fold_templates<'a>(name: &'a str, ellipsis: &str) -> Cow<'a, str> {
         }
         let template = b[i] == b'<' && (opens || (i > 0 && ident(b[i - 1])));
         opens = false;
-        if template && let Some(close) = closing(b, i) {
+        if template && let Some(close) = brackets.closing(i) {
             if close > i + 1 {
                 out.push_str(&name[copied..=i]);
                 out.push_str(ellipsis);

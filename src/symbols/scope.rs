@@ -9,7 +9,7 @@
 //! `(anonymous namespace)` are read as parts of names. A Rust
 //! `<Type as Trait>::method` belongs to `Type`.
 
-use super::scan::{closing, ident, operator_at};
+use super::scan::{Brackets, ident, operator_at};
 
 /// The scope of `name`, or `None` for a name without one (`main`,
 /// `malloc`, `operator new(unsigned long)`).
@@ -23,30 +23,32 @@ pub fn scope(name: &str) -> Option<&str> {
         && !head.contains(['<', ' ', '{', '[', ')'])
         && !head.contains("operator")
         && (open == name.len()
-            || matching(name.as_bytes(), open)
+            || matching(&Brackets::new(name.as_bytes()), open)
                 .is_some_and(|close| only_qualifiers(&name[close + 1..])));
     if plain {
         return head.rfind("::").map(|at| &head[..at]);
     }
-    let b = name.as_bytes();
-    let head = &name[..params(b).unwrap_or(b.len())];
-    let qualified = &head[name_start(head.as_bytes())..];
+    let head = &name[..params(name, &Brackets::new(name.as_bytes())).unwrap_or(name.len())];
+    let qualified = &head[name_start(&Brackets::new(head.as_bytes()))..];
+    let brackets = Brackets::new(qualified.as_bytes());
     if qualified.starts_with('<')
-        && let Some(close) = matching(qualified.as_bytes(), 0)
+        && let Some(close) = matching(&brackets, 0)
         && qualified[close + 1..].starts_with("::")
     {
         // `<Type as Trait>::f`, `<Type>::f`: the type's own path.
         let inner = &qualified[1..close];
         let bytes = inner.as_bytes();
         // Byte indexes: a name may have any character after one.
-        let ty = match top_level(bytes).find(|&i| bytes[i..].starts_with(b" as ")) {
+        let ty = match top_level(&Brackets::new(bytes)).find(|&i| bytes[i..].starts_with(b" as ")) {
             Some(at) => &inner[..at],
             None => inner,
         };
         return Some(ty);
     }
     let b = qualified.as_bytes();
-    let last = top_level(b).filter(|&i| b[i..].starts_with(b"::")).last()?;
+    let last = top_level(&brackets)
+        .filter(|&i| b[i..].starts_with(b"::"))
+        .last()?;
     Some(&qualified[..last])
 }
 
@@ -68,9 +70,10 @@ fn without_suffixes(name: &str) -> &str {
     name
 }
 
-/// The indexes of `b` outside brackets (template arguments, parentheses,
-/// braces), operator tokens skipped.
-fn top_level(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+/// The indexes of a name outside brackets (template arguments,
+/// parentheses, braces), operator tokens skipped.
+fn top_level<'a>(brackets: &'a Brackets<'a>) -> impl Iterator<Item = usize> + 'a {
+    let b = brackets.bytes();
     let mut i = 0;
     std::iter::from_fn(move || {
         if i >= b.len() {
@@ -83,11 +86,11 @@ fn top_level(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
             let t = if b[i..].starts_with(b" <") { i + 1 } else { i };
             if symbol
                 && b.get(t) == Some(&b'<')
-                && let Some(close) = closing(b, t)
+                && let Some(close) = brackets.closing(t)
             {
                 i = close + 1;
             }
-        } else if let Some(close) = matching(b, i) {
+        } else if let Some(close) = matching(brackets, i) {
             i = close + 1;
         } else {
             i += 1;
@@ -99,53 +102,58 @@ fn top_level(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
 /// Where the bracket opened at `i` closes: `(`, `[`, `{`, and a `<` that
 /// opens a template argument list (after a name, or at the start of a
 /// Rust `<Type as Trait>`).
-fn matching(b: &[u8], i: usize) -> Option<usize> {
-    let (open, close) = match b[i] {
-        b'(' => (b'(', b')'),
-        b'[' => (b'[', b']'),
-        b'{' => (b'{', b'}'),
-        b'<' if i == 0 || ident(b[i - 1]) || b[i - 1] == b' ' => return closing(b, i),
-        _ => return None,
-    };
-    let mut depth = 0usize;
-    for (j, &c) in b.iter().enumerate().skip(i) {
-        if c == open {
-            depth += 1;
-        } else if c == close {
-            depth -= 1;
-            if depth == 0 {
-                return Some(j);
+fn matching(brackets: &Brackets<'_>, i: usize) -> Option<usize> {
+    let b = brackets.bytes();
+    match b[i] {
+        b'(' | b'[' | b'{' => brackets.pair(i),
+        b'<' if i == 0 || ident(b[i - 1]) || b[i - 1] == b' ' => brackets.closing(i),
+        _ => None,
+    }
+}
+
+/// The `(` of the parameter list of `name` (whose brackets `brackets`
+/// finds): a top-level `(` whose `)` only qualifiers follow (`const`, `&`,
+/// `noexcept`...).
+fn params(name: &str, brackets: &Brackets<'_>) -> Option<usize> {
+    let b = brackets.bytes();
+    top_level(brackets)
+        .filter(|&i| b[i] == b'(')
+        .find(|&i| matching(brackets, i).is_some_and(|close| only_qualifiers(&name[close + 1..])))
+}
+
+/// Whether what follows a parameter list is only its qualifiers. Read up
+/// to the first word that is not one, and no further into a word than
+/// the longest is long: asked after each top-level `(` of a name, it
+/// reads each stretch of the name once.
+fn only_qualifiers(rest: &str) -> bool {
+    const QUALIFIERS: [&str; 6] = ["const", "volatile", "&", "&&", "noexcept", "override"];
+    const LONGEST: usize = 8;
+    let mut chars = rest.char_indices().peekable();
+    loop {
+        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
+        let Some(&(start, _)) = chars.peek() else {
+            return true;
+        };
+        let mut end = start;
+        while let Some((i, c)) = chars.next_if(|(_, c)| !c.is_whitespace()) {
+            end = i + c.len_utf8();
+            if end - start > LONGEST {
+                return false;
             }
         }
+        if !QUALIFIERS.contains(&&rest[start..end]) {
+            return false;
+        }
     }
-    None
-}
-
-/// The `(` of the parameter list: a top-level `(` whose `)` only
-/// qualifiers follow (`const`, `&`, `noexcept`...).
-fn params(b: &[u8]) -> Option<usize> {
-    top_level(b).filter(|&i| b[i] == b'(').find(|&i| {
-        matching(b, i)
-            .is_some_and(|close| std::str::from_utf8(&b[close + 1..]).is_ok_and(only_qualifiers))
-    })
-}
-
-/// Whether what follows a parameter list is only its qualifiers.
-fn only_qualifiers(rest: &str) -> bool {
-    rest.split_whitespace().all(|w| {
-        matches!(
-            w,
-            "const" | "volatile" | "&" | "&&" | "noexcept" | "override"
-        )
-    })
 }
 
 /// Where the function's qualified name starts: after the return type (the
 /// last top-level space, but not the one in `operator<< <T>` or
 /// `operator new`).
-fn name_start(b: &[u8]) -> usize {
+fn name_start(brackets: &Brackets<'_>) -> usize {
+    let b = brackets.bytes();
     let mut start = 0;
-    for i in top_level(b) {
+    for i in top_level(brackets) {
         let before_operator = b[..i].ends_with(b"operator");
         if b[i] == b' ' && b.get(i + 1) != Some(&b'<') && !before_operator {
             start = i + 1;
@@ -157,9 +165,41 @@ fn name_start(b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::scope;
+    use crate::symbols::fold_templates;
+    use std::time::{Duration, Instant};
 
-    /// Found by the `report` fuzz target: a character of several bytes in
-    /// a `<Type as Trait>` name made the search for ` as ` slice inside it.
+    /// Names of many brackets that never close, or of many parameter
+    /// lists: each bracket was read on to the end of the name (quadratic:
+    /// in a release build 30 KB of `(` took 3.1 s, 60 KB 11 s, and 30 KB
+    /// of `<a` 11 s). Now each name is read a few times over (300 KB in
+    /// 0.12 s); the bound is far above that in a debug build on a busy
+    /// machine.
+    #[test]
+    fn scopes_and_folds_cost_the_length_of_the_name() {
+        let n = 100_000;
+        // What the quadratic reading gave at 30 bytes, as it gives now.
+        for (name, want) in [
+            (format!("a::{}", "(".repeat(n)), Some("a")),
+            (format!("a::f{}", "()".repeat(n / 2)), Some("a")),
+            (format!("a::f{} x", "()".repeat(n / 2)), None),
+            (format!("a{}", "<a".repeat(n / 2)), None),
+            (format!("a::{}", "{".repeat(n)), Some("a")),
+            (format!("a::b{}", "[".repeat(n)), Some("a")),
+            (format!("a::f{}", "<b>".repeat(n / 3)), Some("a")),
+            (format!("x::{}", "operator<".repeat(n / 9)), Some("x")),
+            ("a<(b".repeat(n / 4), None),
+        ] {
+            let start = Instant::now();
+            assert_eq!(scope(&name), want, "{}", &name[..20]);
+            let folded = fold_templates(&name, "…");
+            let took = start.elapsed();
+            assert!(took < Duration::from_secs(5), "{}: {took:?}", &name[..20]);
+            // Only the first list of `f<b><b>...` folds (`b` to `…`).
+            let grown = if name.starts_with("a::f<b>") { 2 } else { 0 };
+            assert_eq!(folded.len(), name.len() + grown, "{}", &name[..20]);
+        }
+    }
+
     #[test]
     fn names_with_wide_characters_have_scopes() {
         let name = "<std::sys::sync::once::futex::\u{fffd}Once as core::fmt::Debug>::fmt";

@@ -49,9 +49,10 @@ impl Loader<'_> {
         self.part.positions
     }
 
-    /// The name-compression tables (files, objects, functions) as they stand.
-    pub(in crate::parse) fn name_tables(&self) -> [&IdMap; 3] {
-        [&self.files, &self.objects, &self.fns]
+    /// The name-compression tables (files, objects, functions) of the
+    /// section, as they will be at its end.
+    pub(in crate::parse) fn section_names(&self) -> super::SectionNames {
+        self.section_names.clone()
     }
 
     pub(in crate::parse) fn set_line_count(&mut self, lines: usize) {
@@ -62,14 +63,11 @@ impl Loader<'_> {
         self.line_no
     }
 
-    /// Gives the part its detail, read again from the file, which keeps
-    /// the names renamed IDs had where (`IdMap::rename`): the next part's
-    /// starts from their names now.
+    /// Gives the part its detail, read again from the file with the
+    /// section's name tables, which keep the names renamed IDs had where
+    /// (`IdMap::rename`).
     pub(in crate::parse) fn set_lazy_detail(&mut self, detail: LazyDetail) {
         self.part.detail.set_source(Arc::new(detail));
-        for table in [&mut self.files, &mut self.objects, &mut self.fns] {
-            table.forget_renames();
-        }
     }
 
     /// Moves the name tables out for the parallel merge (`Names`); the

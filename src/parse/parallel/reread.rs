@@ -9,7 +9,7 @@ use super::local::{Entry, Space, Tables};
 use super::scan::{Continued, Last, LocalCall, LocalJump, Scanner, Sink};
 use crate::parse::IdMap;
 use crate::parse::context::JumpMade;
-use crate::parse::loader::Loader;
+use crate::parse::loader::{Loader, SectionNames};
 use crate::parse::text::{Stamp, Text};
 use crate::profile::{
     CallSite, Cost, FileId, FnId, Interner, LineCost, ObjId, Positions, Profile, Record, Reread,
@@ -169,8 +169,9 @@ pub struct LazyDetail {
     end: u64,
     positions: Positions,
     width: usize,
-    /// Name-compression tables (files, objects, functions) at the file's end.
-    tables: [IdMap; 3],
+    /// Name-compression tables (files, objects, functions) at the end of
+    /// the section, shared by its parts.
+    tables: SectionNames,
     /// The blocks, their functions taken out to `funcs`.
     blocks: Blocks,
     /// Where the first block starts from, if it goes on with the function
@@ -201,7 +202,6 @@ impl LazyDetail {
         } else {
             crate::profile::order_by_function(&funcs)
         };
-        let [files, objects, fns] = loader.name_tables();
         let positions = loader.part_positions();
         LazyDetail {
             text: text.clone(),
@@ -210,12 +210,18 @@ impl LazyDetail {
             end,
             positions,
             width,
-            tables: [files.clone(), objects.clone(), fns.clone()],
+            tables: loader.section_names(),
             blocks,
             continued,
             funcs,
             by_func,
         }
+    }
+
+    /// The section's name tables: filled when it ended, before any view
+    /// could ask.
+    fn tables(&self) -> Result<&[IdMap; 3], Bail> {
+        (self.tables.get()).ok_or(Bail("the section's name tables are not kept"))
     }
 
     /// The function block `b` belongs to.
@@ -361,7 +367,7 @@ fn lookup(
 impl Records<'_> {
     fn file(&mut self, t: &Tables, i: u32) -> Result<FileId, Bail> {
         let p = self.profile;
-        let table = (&self.detail.tables[0], self.from);
+        let table = (&self.detail.tables()?[0], self.from);
         lookup(
             &mut self.resolved.files,
             (&t.files, i),
@@ -379,7 +385,7 @@ impl Records<'_> {
         }
         let (name, file, obj) = t.functions[i];
         let p = self.profile;
-        let [files, objects, fns] = &self.detail.tables;
+        let [files, objects, fns] = self.detail.tables()?;
         let r = &mut self.resolved;
         let from = self.from;
         let names = (&t.names, name);

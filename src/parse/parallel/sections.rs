@@ -15,6 +15,8 @@ const HEAD: usize = 4 << 20;
 /// block that large, freed, makes glibc serve blocks up to its size from
 /// its arenas from then on, and the arenas keep what is freed in them.
 const HEAD_STEP: u64 = 64 << 10;
+/// The least a header is read at first, when the next section is near.
+const FIRST_STEP: u64 = 256;
 /// Read size of the search for sections.
 const BUFFER: usize = 1 << 20;
 
@@ -41,16 +43,27 @@ pub enum Header {
 /// Reads the header that starts at byte `from` of `file`, up to its first
 /// body line, or the first `HEAD` bytes of its whole lines. A byte order
 /// mark at the file's start is left out of the body (the header then ends
-/// before the line it begins).
-pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Header> {
+/// before the line it begins). `until`: where the next section is known to
+/// start; what lies before it is read first, not a whole `HEAD_STEP` (a
+/// file of a hundred thousand parts of a few lines each read 64 KiB at
+/// each: 6 GB).
+pub fn header(
+    file: &mut (impl Read + Seek),
+    from: u64,
+    until: Option<u64>,
+) -> std::io::Result<Header> {
     file.seek(SeekFrom::Start(from))?;
+    let mut step = until.map_or(HEAD_STEP, |until| {
+        until.saturating_sub(from).clamp(FIRST_STEP, HEAD_STEP)
+    });
     let mut head = Vec::new();
     // Where the first line not yet looked at starts, and where the search
     // for its end goes on: a long line is searched once, not again from
     // its start at every step (16 MB of one line took seconds so).
     let (mut line, mut seen) = (0, 0);
     loop {
-        let end = file.take(HEAD_STEP).read_to_end(&mut head)? == 0;
+        let end = read_more(file, &mut head, step)? == 0;
+        step = HEAD_STEP;
         loop {
             let rest = &head[line..];
             let len = match memchr::memchr(b'\n', &head[seen..]) {
@@ -86,6 +99,28 @@ pub fn header(file: &mut (impl Read + Seek), from: u64) -> std::io::Result<Heade
         head.truncate(line);
         return Ok(more(head));
     }
+}
+
+/// Reads up to `step` more bytes of `file` onto `head` (fewer only at its
+/// end); gives how many. One `read` where they are there, where
+/// `read_to_end` first probes with a small one and then reads again.
+fn read_more(file: &mut impl Read, head: &mut Vec<u8>, step: u64) -> std::io::Result<usize> {
+    let start = head.len();
+    head.resize(start + step as usize, 0);
+    let mut filled = start;
+    while filled < head.len() {
+        match file.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                head.truncate(filled);
+                return Err(e);
+            }
+        }
+    }
+    head.truncate(filled);
+    Ok(filled - start)
 }
 
 /// Where the line that goes on at byte `at` of `file` ends: after its
@@ -235,11 +270,11 @@ mod tests {
         let lines = line.repeat(HEAD / line.len() + 100);
         f.write_all(lines.as_bytes()).unwrap();
         f.write_all(b"fn=a\n").unwrap();
-        let Header::More(piece) = header(&mut f, 0).unwrap() else {
+        let Header::More(piece) = header(&mut f, 0, None).unwrap() else {
             panic!("not in pieces")
         };
         assert!(piece.len() >= HEAD && piece.len() % line.len() == 0);
-        let Header::Body(rest, at) = header(&mut f, piece.len() as u64).unwrap() else {
+        let Header::Body(rest, at) = header(&mut f, piece.len() as u64, None).unwrap() else {
             panic!("no body after the pieces")
         };
         assert_eq!(
@@ -251,7 +286,7 @@ mod tests {
         f.write_all(b"events: Ir\n").unwrap();
         f.write_all(&vec![b'y'; MAX_LINE + 1]).unwrap();
         f.write_all(b"\nfn=a\n").unwrap();
-        let Header::Overlong(before) = header(&mut f, 0).unwrap() else {
+        let Header::Overlong(before) = header(&mut f, 0, None).unwrap() else {
             panic!("not overlong")
         };
         assert_eq!(before, b"events: Ir\n");
@@ -267,7 +302,7 @@ mod tests {
         let mut f = tempfile::tempfile().unwrap();
         f.write_all(format!("events: Ir\n{desc}{desc}fn=a\n1 1\n").as_bytes())
             .unwrap();
-        let Header::Body(head, at) = header(&mut f, 0).unwrap() else {
+        let Header::Body(head, at) = header(&mut f, 0, None).unwrap() else {
             panic!("no body after the long lines")
         };
         assert_eq!(at, "events: Ir\n".len() + 2 * desc.len());
@@ -275,7 +310,7 @@ mod tests {
         // The file's last line, as long and without its newline.
         let mut f = tempfile::tempfile().unwrap();
         f.write_all(desc.trim_end().as_bytes()).unwrap();
-        let Header::End(all) = header(&mut f, 0).unwrap() else {
+        let Header::End(all) = header(&mut f, 0, None).unwrap() else {
             panic!("not the whole file")
         };
         assert_eq!(all, desc.trim_end().as_bytes());
@@ -286,7 +321,7 @@ mod tests {
         let mut f = tempfile::tempfile().unwrap();
         let text = "\u{feff}events: Ir\nfl=a.c\nfn=a\n1 1\npart: 2\ndesc: x\n1 2\nend: 1";
         f.write_all(text.as_bytes()).unwrap();
-        let mut body = |from: usize| match header(&mut f, from as u64).unwrap() {
+        let mut body = |from: usize| match header(&mut f, from as u64, None).unwrap() {
             Header::Body(h, at) => Ok((from + at, h.len() > at)),
             Header::End(h) => Err(h),
             _ => panic!("a short header in pieces"),
@@ -298,6 +333,41 @@ mod tests {
         // The first line a body line: the body starts after the mark.
         let mut f = tempfile::tempfile().unwrap();
         f.write_all("\u{feff}fn=a\n1 1\n".as_bytes()).unwrap();
-        assert!(matches!(header(&mut f, 0).unwrap(), Header::Body(_, 3)));
+        assert!(matches!(
+            header(&mut f, 0, None).unwrap(),
+            Header::Body(_, 3)
+        ));
+    }
+
+    /// Where the next section starts changes how much is read first, not
+    /// what is read: a header that runs past it (a part of header lines
+    /// only), a body line that ends after it, and the file's end.
+    #[test]
+    fn a_header_is_the_same_whatever_is_known_of_the_next_section() {
+        // Lines longer than the first read (`FIRST_STEP`).
+        let x = "x".repeat(2 * FIRST_STEP as usize);
+        let text = format!(
+            "events: Ir\nfn=a\n1 1\npart: 2\ndesc: {x}\npart: 3\ndesc: x\nfn={x}\n1 2\npart: 4\n1 3\nend: {x}"
+        );
+        let mut f = tempfile::tempfile().unwrap();
+        f.write_all(text.as_bytes()).unwrap();
+        let mut read = |from: usize, until| match header(&mut f, from as u64, until).unwrap() {
+            // The header and the body's first line; what was read after
+            // it is no part of what a header gives.
+            Header::Body(mut h, at) => {
+                let line = memchr::memchr(b'\n', &h[at..]).map_or(h.len(), |nl| at + nl + 1);
+                h.truncate(line);
+                ("body", h, at)
+            }
+            Header::End(h) => ("end", h, 0),
+            Header::More(h) => ("more", h, 0),
+            Header::Overlong(h) => ("overlong", h, 0),
+        };
+        for from in text.match_indices('\n').map(|(i, _)| i + 1).chain([0]) {
+            let whole = read(from, None);
+            for until in 0..text.len() as u64 + 2 * FIRST_STEP {
+                assert_eq!(read(from, Some(until)), whole, "from {from} until {until}");
+            }
+        }
     }
 }

@@ -13,13 +13,19 @@ use std::sync::{Condvar, Mutex, PoisonError};
 /// How often progress is reported while the chunks are read.
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 
+/// Chunks of fewer bytes than this, read by one thread, are read on the
+/// calling thread: too few for a progress tick to matter while they are.
+const INLINE_BELOW: u64 = 1 << 20;
+
 /// A chunk as its thread hands it over.
 pub(super) type Scanned = std::io::Result<Result<Chunk, Bail>>;
 
 /// What the merge gives: an error of `E`, a `Bail`, or done.
 pub(super) type Merged<E> = Result<Result<(), Bail>, E>;
 
-/// Scans the chunks between `bounds` on `threads` threads and merges each,
+/// Scans the chunks between `bounds` on `threads` threads (one, for less
+/// than `INLINE_BELOW` bytes: the calling thread, with `tick` run once at
+/// the end) and merges each,
 /// in file order, on the thread that scanned it, in two stages: `first`
 /// (names) for a chunk once it has run for those before it, then `second`
 /// (the rest) likewise, so that one thread can be in the first stage of a
@@ -55,41 +61,49 @@ where
         }),
         moved: Condvar::new(),
     };
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let (next, turns) = (&next, &turns);
-            scope.spawn(move || {
-                let mut room = (Room::default(), SumsRoom::default());
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n {
-                        break;
-                    }
-                    let (start, end) = (bounds[i], bounds[i + 1]);
-                    let piece = (start, end, i == 0, n == 1);
-                    let scan = || scan_chunk(text, piece, shape, read, &mut room);
-                    let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
-                        .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
-                    let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
-                    let Some(resolved) = resolved else { break };
-                    if turns
-                        .take(1, i, |s| &mut s.second, |f| f(resolved))
-                        .is_none()
-                    {
-                        break;
-                    }
-                }
-            });
+    let work = || {
+        let mut room = (Room::default(), SumsRoom::default());
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                break;
+            }
+            let (start, end) = (bounds[i], bounds[i + 1]);
+            let piece = (start, end, i == 0, n == 1);
+            let scan = || scan_chunk(text, piece, shape, read, &mut room);
+            let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
+                .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
+            let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
+            let Some(resolved) = resolved else { break };
+            if turns
+                .take(1, i, |s| &mut s.second, |f| f(resolved))
+                .is_none()
+            {
+                break;
+            }
         }
-        let mut state = turns.lock();
-        while state.outcome.is_none() && state.done[1] < n {
-            state = (turns.moved.wait_timeout(state, PROGRESS_EVERY))
-                .map_or_else(|e| e.into_inner().0, |(state, _)| state);
-            drop(state);
-            tick();
-            state = turns.lock();
-        }
-    });
+    };
+    let bytes = bounds.last().zip(bounds.first()).map_or(0, |(l, f)| l - f);
+    if threads == 1 && bytes < INLINE_BELOW {
+        // One thread: this one, which then has no other to wait for (a
+        // thread made for each of many small parts cost more than them).
+        work();
+        tick();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+            let mut state = turns.lock();
+            while state.outcome.is_none() && state.done[1] < n {
+                state = (turns.moved.wait_timeout(state, PROGRESS_EVERY))
+                    .map_or_else(|e| e.into_inner().0, |(state, _)| state);
+                drop(state);
+                tick();
+                state = turns.lock();
+            }
+        });
+    }
     let state = turns
         .state
         .into_inner()

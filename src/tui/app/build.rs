@@ -37,14 +37,26 @@ fn search_index(
     })
 }
 
-/// The readable forms of the profile's mangled names.
-fn demangled_names(profile: &Profile) -> rustc_hash::FxHashMap<u32, Box<str>> {
-    (0..profile.functions.len())
+/// The readable forms of the profile's mangled names (one too long to
+/// demangle as written, marked: `demangle::TOO_LONG`), and how many were
+/// too long.
+fn demangled_names(profile: &Profile) -> (rustc_hash::FxHashMap<u32, Box<str>>, usize) {
+    use crate::symbols::demangle::{Demangled, TOO_LONG, demangle_bounded};
+    let mut too_long = 0;
+    let names = (0..profile.functions.len())
         .filter_map(|i| {
-            let readable = crate::symbols::demangle(profile.fn_name(FnId::from_index(i)))?;
+            let name = profile.fn_name(FnId::from_index(i));
+            let readable = match demangle_bounded(name)? {
+                Demangled::Readable(readable) => readable,
+                Demangled::TooLong => {
+                    too_long += 1;
+                    format!("{name}{TOO_LONG}")
+                }
+            };
             Some((i as u32, readable.into_boxed_str()))
         })
-        .collect()
+        .collect();
+    (names, too_long)
 }
 
 /// A warning on the new profile per event whose changes reached a 64-bit
@@ -102,7 +114,7 @@ impl App {
         // index after them, on a thread of its own, and the name order
         // with the orders (after the first screen's on a large profile).
         let comparing = given.is_some();
-        let (analysis, (demangled, qualifiers)) = both(
+        let (analysis, ((demangled, too_long), qualifiers)) = both(
             || given.unwrap_or_else(|| Analysis::new(&profile)),
             || (demangled_names(&profile), lists::qualifiers(&profile)),
         );
@@ -161,7 +173,7 @@ impl App {
             names,
             qualifiers,
             diagnostics,
-            message: None,
+            message: (too_long > 0).then(|| crate::symbols::demangle::too_long_note(too_long)),
             search_cursor: 0,
             fold_templates: false,
             demangled,
