@@ -215,32 +215,6 @@ fn ctrl_z_without_a_job_control_shell_stays_and_says_why() {
 }
 
 #[test]
-fn keys_typed_while_stopped_are_dropped_after_a_resume() {
-    let t = Tmux::start("stopped", (100, 24), &[]);
-    t.line(&format!("exec {} samples/recursion.callgrind", cgtui()));
-    t.wait_for("Callees of");
-    let pid = pane_pid(&t);
-    signal("-STOP", &pid);
-    // What a stranded user types: `fg` and Enter; `f` would open the
-    // flame graph, Enter zoom into it.
-    t.line("fg");
-    signal("-CONT", &pid);
-    t.keys("/");
-    let screen = t.wait_for("Search:");
-    assert!(
-        !screen.contains("zoom"),
-        "the flame graph opened:\n{screen}"
-    );
-    t.keys("Escape");
-    let screen = t.wait_for("Tab pane");
-    assert!(
-        !screen.contains("zoom"),
-        "the flame graph opened:\n{screen}"
-    );
-    t.keys("q");
-}
-
-#[test]
 fn under_gnu_screen_esc_leaves_a_view_at_once() {
     tmux::tools::require(&["screen"]);
     let t = Tmux::start("screenesc", (100, 30), &[]);
