@@ -102,10 +102,11 @@ fn a_narrowing_search_moves_rows_rather_than_rewriting_them() {
 /// The help's title.
 const HELP: &str = "Keys (Esc or q closes)";
 
-/// Longer than a frame takes to come: 0.1 s at 200x60 in a debug build on
-/// a slow machine, more with other tests beside it (the 150 ms `answer`
-/// waits for quiet once compared a screen with the frame still to come).
-const FRAME: Duration = Duration::from_millis(500);
+/// Longer than a frame takes to come: 0.1 s at 200x60 in an unoptimised
+/// build on a slow machine, more with other tests beside it (the 150 ms
+/// `answer` waits for quiet once compared a screen with the frame still
+/// to come); the tests' build is optimised (Cargo.toml's dev profile).
+const FRAME: Duration = Duration::from_millis(250);
 
 /// Frames are written as moves and differences (scrolls, rows taken out
 /// of the middle of search results, erased runs): after every key the
