@@ -177,6 +177,8 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     }
     match (context, key) {
         (Context::Search, Key::Char(c)) => Some(Action::SearchInput(c)),
+        // Ctrl-C, Ctrl-Z and Ctrl-L work while typing too.
+        (Context::Search, Key::Ctrl(_)) => find(Context::Global),
         (Context::Search, _) => None,
         _ => find(Context::Global),
     }
@@ -285,5 +287,15 @@ mod tests {
         );
         assert_eq!(lookup(Context::Browse, Key::Char('q')), Some(Action::Quit));
         assert_eq!(lookup(Context::Source, Key::Enter), Some(Action::Open));
+    }
+
+    /// Found when a test waited for Ctrl-L's frame in the search prompt.
+    #[test]
+    fn the_global_control_keys_work_while_typing_a_search() {
+        let search = |c| lookup(Context::Search, Key::Ctrl(c));
+        assert_eq!(search('l'), Some(Action::Redraw));
+        assert_eq!(search('c'), Some(Action::Interrupt));
+        assert_eq!(search('z'), Some(Action::Suspend));
+        assert_eq!(search('f'), None, "paging is not global");
     }
 }

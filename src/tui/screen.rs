@@ -32,6 +32,12 @@ const LEAVE: &str = "\x1b[?1006l\x1b[?1000l\x1b[0m\x1b[999;1H\r\n\x1b[?25h\x1b[?
 /// Mouse reporting: presses, releases and the wheel, in SGR coordinates.
 const MOUSE_ON: &str = "\x1b[?1000h\x1b[?1006h";
 const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1000l";
+/// Synchronized output (DEC mode 2026) around each frame: a terminal that
+/// knows it (kitty, WezTerm, foot, iTerm2, Windows Terminal, tmux 3.4)
+/// shows the frame whole even when a slow link delivers it in pieces;
+/// others ignore it. 16 bytes a frame, and a frame's end anyone can see.
+const FRAME_BEGIN: &str = "\x1b[?2026h";
+const FRAME_END: &str = "\x1b[?2026l";
 /// Whether the terminal is in our modes: leaving twice (a panic hook, then
 /// the unwinding) writes once.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
@@ -42,6 +48,8 @@ pub struct Screen {
     /// What the terminal shows now (blank after a clear).
     shown: Buffer,
     mouse: bool,
+    /// Whether a frame was begun (and its end is owed).
+    in_frame: bool,
     /// Bytes written so far (for the bytes-per-key benchmark and tests).
     pub written: u64,
 }
@@ -89,6 +97,7 @@ impl Screen {
             out: std::io::BufWriter::with_capacity(1 << 16, tty),
             shown: Buffer::empty(Rect::default()),
             mouse: false,
+            in_frame: false,
             written: 0,
         };
         screen.enter()?;
@@ -121,6 +130,7 @@ impl Screen {
     /// Clears the terminal (Ctrl-L, or junk another program wrote): the
     /// next frame is written whole.
     pub fn clear(&mut self) -> std::io::Result<()> {
+        self.begin_frame()?;
         self.write("\x1b[0m\x1b[H\x1b[2J")?;
         self.forget();
         Ok(())
@@ -148,6 +158,14 @@ impl Screen {
         self.shown = Buffer::empty(Rect::default());
     }
 
+    /// Begins a frame, once until it ends.
+    fn begin_frame(&mut self) -> std::io::Result<()> {
+        if !std::mem::replace(&mut self.in_frame, true) {
+            self.write(FRAME_BEGIN)?;
+        }
+        Ok(())
+    }
+
     fn write(&mut self, s: &str) -> std::io::Result<()> {
         self.written += s.len() as u64;
         self.out.write_all(s.as_bytes())
@@ -168,7 +186,13 @@ impl Screen {
         }
         let mut bytes = String::new();
         emit::cells(&mut bytes, self.shown.diff(&frame), Some(&frame));
-        self.write(&bytes)?;
+        if !bytes.is_empty() {
+            self.begin_frame()?;
+            self.write(&bytes)?;
+        }
+        if std::mem::take(&mut self.in_frame) {
+            self.write(FRAME_END)?;
+        }
         self.out.flush()?;
         self.shown = frame;
         Ok(())
@@ -177,6 +201,7 @@ impl Screen {
     /// Moves rows `top..bottom` of the terminal by `shift` (positive: up,
     /// as a list scrolled down), and the record of what it shows with them.
     fn scroll(&mut self, top: u16, bottom: u16, shift: i32) -> std::io::Result<()> {
+        self.begin_frame()?;
         let n = shift.unsigned_abs() as usize;
         let mut seq = format!("\x1b[0m\x1b[{};{}r", top + 1, bottom);
         if shift > 0 {
