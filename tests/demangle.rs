@@ -77,12 +77,7 @@ fn rust_names_match_valgrinds_demangler() {
     );
 }
 
-#[path = "support/cli.rs"]
-#[allow(dead_code)]
-mod cli;
-
-#[path = "support/tui.rs"]
-mod tui;
+use crate::support::{cli, tui};
 
 #[test]
 fn report_demangle_gives_both_forms() {

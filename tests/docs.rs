@@ -5,8 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use std::path::{Path, PathBuf};
 use support::*;
@@ -27,7 +26,7 @@ fn snapshot(name: &str) -> String {
     } else {
         format!("tui_screens__{name}")
     };
-    let path = root().join(format!("tests/snapshots/{name}.snap"));
+    let path = root().join(format!("tests/snapshots/suite__{name}.snap"));
     let text = std::fs::read_to_string(&path).unwrap();
     let body = text.splitn(3, "---\n").nth(2).unwrap();
     body.trim_end().to_string() + "\n"

@@ -20,8 +20,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/annotate_output.rs"]
-mod annotate_output;
+use crate::support::annotate_output;
 
 use annotate_output::Costs;
 use cgtui::analysis::Analysis;

@@ -25,18 +25,11 @@ mod compare;
 mod compressed;
 #[path = "hostile/format.rs"]
 mod format;
-#[path = "support/graphs.rs"]
-#[allow(dead_code)]
-mod graphs;
+use crate::support::graphs;
 #[path = "hostile/reads.rs"]
 mod reads;
 #[path = "hostile/run.rs"]
-mod run;
-#[path = "../benches/support/synth.rs"]
-#[allow(dead_code)]
-mod synth;
-#[path = "support/tools.rs"]
-mod tools;
+pub mod run;
 #[path = "hostile/trees.rs"]
 mod trees;
 

@@ -9,11 +9,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "hostile/run.rs"]
-#[allow(dead_code)]
-mod run;
-#[path = "support/tui.rs"]
-mod tui;
+use crate::hostile::run;
+use crate::support::tui;
 
 use run::*;
 use std::path::{Path, PathBuf};

@@ -7,8 +7,7 @@
 //! again from the file). Where the chunks give up, `load_paths` must still
 //! give what one chunk gives. What the profiles hold is asserted too.
 
-#[path = "../benches/support/synth.rs"]
-mod synth;
+use crate::support::synth;
 
 use cgtui::parse::{LoadOptions, Plan, load_parallel, load_paths};
 use cgtui::profile::{Detail, Part, Profile};

@@ -5,9 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/cli.rs"]
-#[allow(dead_code)]
-mod cli;
+use crate::support::cli;
 
 use cli::stdout_of;
 use serde_json::Value;

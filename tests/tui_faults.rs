@@ -7,10 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tui.rs"]
-mod support;
-#[path = "support/tools.rs"]
-mod tools;
+use crate::support::tui as support;
 
 use cgtui::tui::source::Body;
 use cgtui::tui::{Key, parse_keys};
@@ -255,7 +252,7 @@ mod pty {
     fn a_dropped_connection_ends_the_process() {
         // `script` holds the terminal's master side; killing it is a
         // dropped connection: the terminal is gone (and SIGHUP is sent).
-        crate::tools::require(&["script", "pgrep"]);
+        crate::support::tools::require(&["script", "pgrep"]);
         let mut script = std::process::Command::new("script")
             .args(["-qfec"])
             .arg(format!(

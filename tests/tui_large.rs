@@ -5,8 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use cgtui::profile::FnId;
 use cgtui::tui::app::SortKey;

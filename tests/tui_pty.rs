@@ -7,10 +7,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg(unix)]
 
-#[path = "support/tui.rs"]
-mod support;
-#[path = "support/tools.rs"]
-mod tools;
+use crate::support::tools;
+use crate::support::tui as support;
 
 use cgtui::locate::Locator;
 use cgtui::parse::{LoadOptions, load_paths};

@@ -4,8 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use cgtui::tui::Theme;
 use ratatui::style::{Color, Modifier};

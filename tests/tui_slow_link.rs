@@ -8,8 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg(unix)]
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use std::time::Duration;
 use support::{Pty, WaitStatus};

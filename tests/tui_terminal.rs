@@ -5,8 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use std::time::Duration;
 use support::*;
@@ -19,11 +18,11 @@ fn bytes_per_key(size: (u16, u16)) -> (usize, usize, usize, usize) {
     pty.wait_for("Callees of");
     let repaint = pty.bytes_for("\x0c");
     // From the top of the list the next `j`s move within the page.
-    pty.send("g");
+    pty.send_for_frame("g", Duration::from_secs(1));
     let within = (0..5).map(|_| pty.bytes_for("j")).max().unwrap();
     // Past the last row of the page every `j` scrolls.
     for _ in 0..size.1 {
-        pty.send("j");
+        assert!(pty.send_for_frame("j", Duration::from_secs(10)));
     }
     let scroll = (0..5).map(|_| pty.bytes_for("j")).max().unwrap();
     pty.bytes_for("/");
@@ -99,15 +98,6 @@ fn a_narrowing_search_moves_rows_rather_than_rewriting_them() {
     }
 }
 
-/// The help's title.
-const HELP: &str = "Keys (Esc or q closes)";
-
-/// Longer than a frame takes to come: 0.1 s at 200x60 in an unoptimised
-/// build on a slow machine, more with other tests beside it (the 150 ms
-/// `answer` waits for quiet once compared a screen with the frame still
-/// to come); the tests' build is optimised (Cargo.toml's dev profile).
-const FRAME: Duration = Duration::from_millis(250);
-
 /// Frames are written as moves and differences (scrolls, rows taken out
 /// of the middle of search results, erased runs): after every key the
 /// terminal holds, cell for cell and style for style, what a whole
@@ -122,24 +112,14 @@ fn every_key_leaves_the_screen_a_repaint_would() {
         let mut pty = Pty::spawn_with("samples/cpp-names.callgrind", size, &[]);
         pty.wait_for("Ir");
         for _ in 0..size.1 + 3 {
-            pty.send("j");
+            assert!(pty.send_for_frame("j", Duration::from_secs(10)));
         }
-        // Keys are taken in order: once the help is up, so is every `j`,
-        // and once it is gone, its Esc.
-        pty.send("?");
-        pty.wait_for(HELP);
-        pty.send("\x1b");
-        pty.wait_gone(HELP);
-        pty.settle(FRAME);
-        let limit = Duration::from_millis(1500);
         for key in keys {
-            pty.send(key);
-            pty.answer(limit);
-            pty.settle(FRAME);
+            // A key that changes nothing draws nothing.
+            pty.send_for_frame(key, Duration::from_millis(500));
             let written = pty.cells();
-            pty.send("\x0c");
-            pty.answer(limit);
-            pty.settle(FRAME);
+            let repaint = pty.send_for_frame("\x0c", Duration::from_secs(10));
+            assert!(repaint, "{size:?}, after {key:?}: Ctrl-L drew nothing");
             let repainted = pty.cells();
             for (y, (a, b)) in written.iter().zip(&repainted).enumerate() {
                 assert!(a == b, "{size:?}, after {key:?}, row {y}:\n{a}\n{b}");
@@ -163,8 +143,7 @@ fn the_screen_is_cleared_on_start_and_on_ctrl_l() {
     // Junk another program wrote stays until Ctrl-L.
     pty.screen.process(b"\x1b[5;5HJUNK FROM WALL");
     assert!(pty.contents().contains("JUNK FROM WALL"));
-    pty.send("\x0c");
-    pty.settle(Duration::from_millis(200));
+    assert!(pty.send_for_frame("\x0c", Duration::from_secs(10)));
     assert!(!pty.contents().contains("JUNK"), "{}", pty.contents());
     assert!(pty.contents().contains("Callees of"));
     pty.send("q");
@@ -182,8 +161,7 @@ fn ascii_only_when_the_locale_is_not_utf8() {
         let mut pty = Pty::spawn_with("samples/recursion.callgrind", (100, 30), &env);
         pty.wait_for("Callees of");
         for keys in ["/fib", "\r", "s", "?", "\x1b", "\x1b", "p"] {
-            pty.send(keys);
-            pty.settle(Duration::from_millis(100));
+            pty.send_for_frame(keys, Duration::from_secs(1));
         }
         pty.send("\x1bq");
         pty.finish();
@@ -261,15 +239,13 @@ fn mouse_reporting_is_on_while_browsing_and_off_after_quit_and_crash() {
     pty.wait_for("Callees of");
     // The wheel (SGR report, button 65: down) moves the list's selection.
     let before = pty.contents();
-    pty.send("\x1b[<65;10;8M");
-    pty.settle(Duration::from_millis(200));
+    assert!(pty.send_for_frame("\x1b[<65;10;8M", Duration::from_secs(10)));
     assert_ne!(pty.contents(), before, "the wheel did nothing");
     // M gives the mouse back to the terminal, M again takes it.
     pty.send("M");
     pty.wait_for("mouse");
     let off_at = pty.raw.len();
-    pty.send("M");
-    pty.settle(Duration::from_millis(300));
+    pty.send_for_frame("M", Duration::from_secs(10));
     pty.send("q");
     pty.finish();
     let raw = String::from_utf8_lossy(&pty.raw);

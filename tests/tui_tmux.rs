@@ -5,11 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tmux.rs"]
-mod tmux;
+use crate::support::tmux;
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use tmux::Tmux;
 

@@ -7,11 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/graphs.rs"]
-#[allow(dead_code)]
-mod graphs;
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::graphs;
+use crate::support::tui as support;
 
 use cgtui::analysis::tree::{Cut, MAX_DEPTH, MAX_NODES};
 use std::time::{Duration, Instant};

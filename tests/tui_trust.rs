@@ -6,8 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 use cgtui::tui::app::{Pane, Popup, rows};
 use cgtui::tui::source::Row;

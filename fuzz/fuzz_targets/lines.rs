@@ -1,13 +1,9 @@
-//! Bytes in, read as one line, and as the value after its `=`, by each of
-//! the scanner's hand-written shortcuts and by the parser of the same line
-//! kind: each shortcut must read what the parser reads, or decline.
+//! The `lines` target: its body is `fuzz/targets/lines.rs`, which the test
+//! suite also runs (tests/fuzz_targets.rs), so it is built and linted there.
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "../targets/lines.rs"]
+mod target;
 
-fuzz_target!(|data: &[u8]| {
-    if let Err(what) = cgtui::parse::shortcuts_agree(data) {
-        panic!("a shortcut reads otherwise than the parser: {what}");
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| target::run(data));

@@ -1,50 +1,9 @@
-//! Bytes in, every report out: load, analyse (all parts, and the first part
-//! alone), then the text report for each event sorted by self and by
-//! inclusive cost (grouped and demangled in turn), and the JSON report with
-//! per-line detail and groups. Never a panic.
+//! The `report` target: its body is `fuzz/targets/report.rs`, which the test
+//! suite also runs (tests/fuzz_targets.rs), so it is built and linted there.
 
 #![no_main]
 
-use cgtui::analysis::Analysis;
-use cgtui::analysis::groups::Grouping;
-use cgtui::report::{self, ReportOptions};
-use libfuzzer_sys::fuzz_target;
+#[path = "../targets/report.rs"]
+mod target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(profile) = cgtui::parse::load_reader("fuzz.cg", data) else {
-        return;
-    };
-    let all = Analysis::new(&profile);
-    let first: Vec<bool> = (0..profile.parts.len()).map(|i| i == 0).collect();
-    let first = Analysis::with_parts(&profile, &first);
-    for analysis in [&all, &first] {
-        for event in 0..profile.events.len() {
-            for (inclusive, threshold, limit, group_by) in [
-                (false, 99.0, None, None),
-                (true, 50.0, Some(3), Some(Grouping::Class)),
-                (false, 100.0, Some(5), Some(Grouping::Object)),
-            ] {
-                let options = ReportOptions {
-                    event,
-                    inclusive,
-                    threshold,
-                    limit,
-                    group_by,
-                    demangle: inclusive,
-                    focus: None,
-                    ignore: None,
-                };
-                let _ = report::text(&profile, analysis, &options);
-            }
-        }
-        let json = report::JsonReport {
-            profile: &profile,
-            analysis,
-            lines: true,
-            base: None,
-            group_by: Some(Grouping::File),
-            demangle: true,
-        };
-        let _ = serde_json::to_string(&json);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| target::run(data));

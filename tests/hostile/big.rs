@@ -280,7 +280,7 @@ fn a_flood_of_bad_lines_keeps_memory_bounded() {
 fn reports_of_every_function_stay_within_the_size_of_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.callgrind");
-    let written = crate::synth::write(path.to_str().unwrap(), 30 << 20, 3).unwrap();
+    let written = crate::support::synth::write(path.to_str().unwrap(), 30 << 20, 3).unwrap();
     let file_kib = written.bytes / 1024;
     for args in [
         &["report", "--json", "--lines"][..],
@@ -317,7 +317,7 @@ fn a_million_tiny_functions() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tiny.cg");
     let n = 1_000_000u64;
-    crate::synth::write_tiny(path.to_str().unwrap(), n).unwrap();
+    crate::support::synth::write_tiny(path.to_str().unwrap(), n).unwrap();
     let args = ["report", "--limit", "1"];
     let run = measured(&args, &path, Duration::from_secs(120), 8 * GIB_KIB);
     assert_eq!(run.code, Some(0), "{}", run.stderr);

@@ -3,7 +3,7 @@
 //! that try to drive the terminal, option values out of range, and what an
 //! error exit costs. Each runs the real binary.
 
-use crate::run::{bin, write};
+use super::run::{bin, write};
 use assert_cmd::Command;
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -111,7 +111,7 @@ fn the_browser_without_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.callgrind");
     let present = big(dir.path(), 10);
-    crate::tools::require(&["setsid"]);
+    crate::support::tools::require(&["setsid"]);
     let run = |args: &[&Path], cwd: &Path| {
         let out = std::process::Command::new("setsid")
             .arg("-w")
@@ -321,7 +321,7 @@ fn peak_kib(args: &[&str]) -> u64 {
 /// 73 MiB against 4).
 #[test]
 fn an_error_costs_no_more_than_a_small_run() {
-    crate::tools::require(&["/usr/bin/time"]);
+    crate::support::tools::require(&["/usr/bin/time"]);
     let normal = peak_kib(&["report", "samples/recursion.callgrind"]);
     for args in [
         &["report", "samples/recursion.callgrind", "--event", "Foo"][..],
@@ -352,7 +352,7 @@ fn a_panic_with_standard_error_full_is_not_an_abort() {
         "stty rows 24 cols 80; CGTUI_TEST_BREAK_VIEW=1 RUST_BACKTRACE=1 '{}' samples/recursion.callgrind 2>/dev/full",
         bin().display()
     );
-    crate::tools::require(&["/usr/bin/script"]);
+    crate::support::tools::require(&["/usr/bin/script"]);
     let mut child = std::process::Command::new("/usr/bin/script")
         .args(["-qec", &inner, "/dev/null"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -367,9 +367,9 @@ fn a_panic_with_standard_error_full_is_not_an_abort() {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        if start.elapsed() > crate::run::SMALL {
+        if start.elapsed() > super::run::SMALL {
             child.kill().unwrap();
-            panic!("still running after {:?}", crate::run::SMALL);
+            panic!("still running after {:?}", super::run::SMALL);
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     };

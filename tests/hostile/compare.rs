@@ -3,7 +3,7 @@
 //! common, standard input named on both sides. Each runs the real binary
 //! and checks the exact output or the one-line refusal and exit status 2.
 
-use crate::run::{bin, write};
+use super::run::{bin, write};
 use assert_cmd::Command;
 use std::path::Path;
 
@@ -18,7 +18,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Out {
     let out = Command::new(bin())
         .args(args)
         .write_stdin(stdin.to_vec())
-        .timeout(crate::run::SMALL)
+        .timeout(super::run::SMALL)
         .output()
         .unwrap();
     Out {

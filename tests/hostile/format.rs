@@ -136,7 +136,7 @@ fn a_profile_cut_while_it_loads_is_an_error_not_a_wrong_total() {
     // Plain: read on every core; CR-only line ends: read sequentially.
     for (name, cr) in [("big.cg", false), ("big-cr.cg", true)] {
         let path = dir.path().join(name);
-        let written = crate::synth::write(path.to_str().unwrap(), 40 << 20, 5).unwrap();
+        let written = crate::support::synth::write(path.to_str().unwrap(), 40 << 20, 5).unwrap();
         let ir = written.totals.iter().find(|t| t.0 == "Ir").unwrap().1;
         let mut text = std::fs::read(&path).unwrap();
         if cr {
@@ -292,7 +292,7 @@ fn sums_of_parts_and_formulas_past_the_limit_say_so() {
         &l,
         "the costs of Ir of the parts selected add up beyond the signed 64-bit range: sums at the limit are saturated, not exact",
     );
-    let one = crate::run::cgtui(&["report", "--part", "1"], &parts, crate::run::SMALL);
+    let one = super::run::cgtui(&["report", "--part", "1"], &parts, super::run::SMALL);
     assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
     assert!(
         one.stdout
@@ -325,10 +325,10 @@ fn call_counts_past_i64_are_written_whole() {
     l.clean();
     let f = l.text.lines().find(|x| x.ends_with(" f (a.c)")).unwrap();
     assert!(f.contains(" 18,000,000,000,000,000,000  f (a.c)"), "{f}");
-    let a = crate::run::cgtui(
+    let a = super::run::cgtui(
         &["annotate", "--function", "main"],
         &path,
-        crate::run::SMALL,
+        super::run::SMALL,
     );
     assert_eq!(a.code, Some(0), "{}", a.stderr);
     assert!(

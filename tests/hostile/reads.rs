@@ -139,7 +139,7 @@ fn context_of_any_size() {
 /// ranges, not the 4 MiB between them.
 #[test]
 fn instructions_far_apart_are_disassembled_alone() {
-    crate::tools::require(&["gcc", "objdump"]);
+    crate::support::tools::require(&["gcc", "objdump"]);
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("big.s");
     std::fs::write(&source, ".text\n.globl f\nf:\n.skip 5242880, 0x90\nret\n").unwrap();

@@ -113,11 +113,20 @@ mod pty {
 
     type Session = expectrl::session::OsSession;
 
+    /// Synchronized output (DEC mode 2026), set and reset: cgtui writes
+    /// each frame inside it, so a test knows when a frame is whole.
+    const SYNC: &[u8] = b"\x1b[?2026";
+
     /// A running cgtui, everything it wrote, and the screen it drew.
     pub struct Pty {
         pub session: Session,
         pub raw: Vec<u8>,
         pub screen: vt100::Parser,
+        /// Frames written whole so far, whether one is being written, and
+        /// where in `raw` the count stopped looking.
+        pub frames: usize,
+        in_frame: bool,
+        counted: usize,
     }
 
     impl Pty {
@@ -159,6 +168,9 @@ mod pty {
                     cols.max(1).try_into().unwrap(),
                     0,
                 ),
+                frames: 0,
+                in_frame: false,
+                counted: 0,
             }
         }
 
@@ -174,6 +186,7 @@ mod pty {
                 Ok(n) => {
                     self.raw.extend_from_slice(&buf[..n]);
                     self.screen.process(&buf[..n]);
+                    self.count_frames();
                     true
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
@@ -182,6 +195,50 @@ mod pty {
                 }
                 Err(_) => false,
             }
+        }
+
+        fn count_frames(&mut self) {
+            let mark = SYNC.len() + 1;
+            while let Some(at) = self.raw[self.counted..]
+                .windows(mark)
+                .position(|w| w.starts_with(SYNC) && matches!(w[mark - 1], b'h' | b'l'))
+            {
+                let end = self.counted + at + mark;
+                if self.raw[end - 1] == b'l' {
+                    self.frames += 1;
+                    self.in_frame = false;
+                } else {
+                    self.in_frame = true;
+                }
+                self.counted = end;
+            }
+            self.counted = self.counted.max(self.raw.len().saturating_sub(mark - 1));
+        }
+
+        /// Reads the rest of a frame being written, if one is.
+        pub fn finish_frame(&mut self) {
+            let start = Instant::now();
+            while self.in_frame && start.elapsed() < Duration::from_secs(30) && self.pump() {}
+        }
+
+        /// Waits up to `limit` for the frame after the `seen`th to be
+        /// written whole; false if none came (a key that changes nothing
+        /// writes nothing).
+        pub fn frame_after(&mut self, seen: usize, limit: Duration) -> bool {
+            let start = Instant::now();
+            while self.frames <= seen && start.elapsed() < limit {
+                if !self.pump() {
+                    break;
+                }
+            }
+            self.frames > seen
+        }
+
+        /// Sends `keys` and waits up to `limit` for the frame they draw.
+        pub fn send_for_frame(&mut self, keys: &str, limit: Duration) -> bool {
+            let seen = self.frames;
+            self.send(keys);
+            self.frame_after(seen, limit)
         }
 
         /// Reads for `d`, or until the output ends.
@@ -249,6 +306,7 @@ mod pty {
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(30) {
                 if done(&self.contents()) {
+                    self.finish_frame();
                     return;
                 }
                 if !self.pump() {
@@ -280,26 +338,14 @@ mod pty {
         }
 
         /// Sends `keys` and returns how many bytes the program wrote in
-        /// answer: everything from its first byte (waited for up to 5 s)
-        /// until it is quiet for 150 ms.
+        /// answer: the frame they draw (waited for up to 5 s).
         pub fn bytes_for(&mut self, keys: &str) -> usize {
-            self.settle(Duration::from_millis(150));
             let before = self.raw.len();
-            self.send(keys);
-            self.answer(Duration::from_secs(5));
+            assert!(
+                self.send_for_frame(keys, Duration::from_secs(5)),
+                "{keys:?} drew nothing"
+            );
             self.raw.len() - before
-        }
-
-        /// Waits up to `limit` for output to begin (a key that changes
-        /// nothing writes nothing), then until it has been quiet a while.
-        pub fn answer(&mut self, limit: Duration) {
-            let (before, start) = (self.raw.len(), Instant::now());
-            while self.raw.len() == before && start.elapsed() < limit {
-                if !self.pump() {
-                    break;
-                }
-            }
-            self.settle(Duration::from_millis(150));
         }
 
         /// Sets the terminal's size (the kernel sends SIGWINCH).

@@ -1,0 +1,12 @@
+//! Helpers shared by the test modules.
+
+#![allow(dead_code)]
+
+pub mod annotate_output;
+pub mod cli;
+pub mod graphs;
+#[path = "../../benches/support/synth.rs"]
+pub mod synth;
+pub mod tmux;
+pub mod tools;
+pub mod tui;
