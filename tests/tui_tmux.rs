@@ -51,7 +51,7 @@ fn with_standard_output_redirected_it_draws_on_the_terminal() {
 
 #[test]
 fn ctrl_z_suspends_and_fg_comes_back_drawn_and_answering() {
-    tmux::tools::require(&["pgrep"]);
+    crate::support::tools::require(&["pgrep"]);
     let t = Tmux::start("suspend", (80, 24), &[]);
     t.line(&format!("{} samples/recursion.callgrind", cgtui()));
     t.wait_for("Callees of");
@@ -119,7 +119,7 @@ fn a_terminal_reporting_0x0_is_drawn_at_lines_by_columns() {
 
 #[test]
 fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
-    tmux::tools::require(&["screen"]);
+    crate::support::tools::require(&["screen"]);
     let t = Tmux::start("screen", (80, 24), &[]);
     // GNU screen's default: no alternate screen; LANG=C: no UTF-8.
     t.line("LANG=C LC_ALL=C screen -q");
@@ -214,7 +214,7 @@ fn ctrl_z_without_a_job_control_shell_stays_and_says_why() {
 
 #[test]
 fn under_gnu_screen_esc_leaves_a_view_at_once() {
-    tmux::tools::require(&["screen"]);
+    crate::support::tools::require(&["screen"]);
     let t = Tmux::start("screenesc", (100, 30), &[]);
     // screen's window runs cgtui itself; screen holds a lone Esc back
     // while mouse reporting is on, so the mouse starts off there.

@@ -9,8 +9,7 @@ use super::run::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-#[path = "../support/tui.rs"]
-mod support;
+use crate::support::tui as support;
 
 /// A profile of one function `f` in source file `src` with self costs at
 /// `lines` (cost = line number).

@@ -1,6 +1,6 @@
 //! Helpers shared by the test modules.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod annotate_output;
 pub mod cli;

@@ -2,8 +2,7 @@
 //! capture-pane), on a server of its own so tests do not meet.
 
 #![allow(dead_code)]
-#[path = "tools.rs"]
-pub mod tools;
+use super::tools;
 
 use std::process::Command;
 use std::time::{Duration, Instant};
