@@ -284,3 +284,54 @@ fn y_copies_through_the_terminal_with_osc_52() {
     // "main" in base64.
     assert!(raw.contains("\x1b]52;c;bWFpbg==\x07"), "{raw}");
 }
+
+/// Whether every thread of process `pid` is stopped (state `T` in
+/// `/proc/PID/task/TID/stat`; the process's own state is its first
+/// thread's, and the reader thread may still be running then).
+fn stopped(pid: i32) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    tasks.flatten().all(|task| {
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        // The state follows the command name in parentheses.
+        stat.rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('T'))
+    })
+}
+
+/// Issue "ssh": what is typed while cgtui is stopped (a stranded `fg` and
+/// Enter, keys for no one after a `kill -STOP`) is dropped at the resume,
+/// however the threads are scheduled then; what is typed after works.
+#[test]
+fn keys_typed_while_stopped_are_dropped_at_the_resume() {
+    let mut pty = Pty::spawn("samples/cpp-names.callgrind");
+    pty.wait_for("Callees of");
+    for _ in 0..5 {
+        pty.kill("STOP");
+        let start = std::time::Instant::now();
+        while !stopped(pty.pid()) {
+            assert!(start.elapsed() < Duration::from_secs(10), "never stopped");
+            std::thread::yield_now();
+        }
+        // In the terminal's queue now, before the continue.
+        pty.send("f");
+        let seen = pty.frames;
+        pty.kill("CONT");
+        assert!(
+            pty.frame_after(seen, Duration::from_secs(10)),
+            "no frame after the continue"
+        );
+        // Ctrl-L is read after the `f`, so its frame shows whether `f` acted.
+        assert!(pty.send_for_frame("\x0c", Duration::from_secs(10)));
+        assert!(
+            !pty.contents().contains("Flame graph"),
+            "{}",
+            pty.contents()
+        );
+    }
+    pty.send("f");
+    pty.wait_for("Flame graph");
+    pty.send("q");
+    pty.finish();
+}

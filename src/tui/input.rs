@@ -15,6 +15,7 @@
 mod keys;
 
 pub use keys::{Parser, Pending, STALE};
+use nix::sys::signal::{SigSet, SigmaskHow, Signal, pthread_sigmask};
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -91,7 +92,22 @@ impl Terminal {
         let tty = std::fs::File::open("/dev/tty")?;
         let flush = tty.try_clone()?;
         let (tx, rx) = mpsc::channel();
-        spawn("cgtui-tty", tx.clone(), move |tx| read_tty(tty, tx))?;
+        // Set by SIGCONT's handler, which runs on the reader thread alone
+        // (blocked in this thread and so in every thread it starts later):
+        // the reader wakes from a stop with the bytes typed meanwhile, and
+        // the handler has run before its read returns, whereas the signal
+        // thread below may run milliseconds later, after the bytes were
+        // taken as keys.
+        let resuming = std::sync::Arc::new(AtomicBool::new(false));
+        signal_hook::flag::register(SIGCONT, resuming.clone())?;
+        let cont = continue_signal();
+        pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&cont), None)?;
+        let reader = resuming.clone();
+        spawn("cgtui-tty", tx.clone(), move |tx| {
+            // Cannot fail: the arguments are valid.
+            let _ = pthread_sigmask(SigmaskHow::SIG_UNBLOCK, Some(&cont), None);
+            read_tty(tty, &reader, tx);
+        })?;
         let mut signals = signal_hook::iterator::Signals::new([
             SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP,
         ])?;
@@ -108,6 +124,7 @@ impl Terminal {
                             rustix::termios::QueueSelector::IFlush,
                         );
                         EPOCH.fetch_add(1, Ordering::SeqCst);
+                        resuming.store(false, Ordering::SeqCst);
                         Input::Continue
                     }
                     _ => Input::Signal,
@@ -251,13 +268,21 @@ fn spawn(
         .map(drop)
 }
 
-fn read_tty(mut tty: std::fs::File, tx: Sender<Input>) {
+fn continue_signal() -> SigSet {
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGCONT);
+    set
+}
+
+/// Reads the terminal until it is gone. Bytes read between a continue
+/// and its flush (`resuming` set) were typed while stopped: dropped here,
+/// and those read before that carry the old epoch and are dropped later.
+fn read_tty(mut tty: std::fs::File, resuming: &AtomicBool, tx: Sender<Input>) {
     let mut buf = vec![0u8; 1 << 16];
     loop {
         let input = match tty.read(&mut buf) {
             Ok(0) => Input::Gone,
-            // Read at a resume, before SIGCONT's handling flushed the
-            // terminal: the epoch is still the old one, and they are dropped.
+            Ok(_) if resuming.load(Ordering::SeqCst) => continue,
             Ok(n) => Input::Bytes(
                 buf[..n].to_vec(),
                 Instant::now(),
