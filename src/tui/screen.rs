@@ -122,6 +122,10 @@ impl Screen {
         if !ACTIVE.swap(false, Ordering::SeqCst) {
             return Ok(());
         }
+        // A clear not followed by its frame (a panic while drawing).
+        if std::mem::take(&mut self.in_frame) {
+            self.write(FRAME_END)?;
+        }
         self.write(LEAVE)?;
         self.out.flush()?;
         crossterm::terminal::disable_raw_mode()
