@@ -219,7 +219,11 @@ fn tiny_parts(n: usize, parts: bool) -> String {
 /// section, which is found by halving. Debug build on this busy machine:
 /// 10,000 parts took 12.5 s (5.9 s of CPU) before, 5.4 s (1.6 s) now,
 /// and 30,000 would take 37 s before; the same lines in one part take
-/// a tenth of a second.
+/// a tenth of a second. A small part's body is now scanned from the
+/// bytes read with its header, and one thread alone notifies no one: 100,000
+/// parts (2.4 MB) in 0.89 s where they took 1.88 s (release build, beside
+/// two fuzzers), one `read` and one `lseek` a part where there were also an
+/// open, a close, a second `read` and `lseek` and two futex calls.
 #[test]
 fn many_tiny_parts_cost_what_their_bytes_cost() {
     let dir = tempfile::tempdir().unwrap();

@@ -165,9 +165,17 @@ pub(super) fn load_file(
         };
         let start = header_at + body as u64;
         read.fetch_add(body as u64, Ordering::Relaxed);
-        drop(head);
         let planned = next_section(later.as_deref(), start);
         let body_range = (start, planned.unwrap_or(len));
+        // A small section's body was read with its header: scanned there.
+        let read_with_header =
+            (head.len() as u64 >= body_range.1 - header_at).then(|| Text::Window {
+                base: start,
+                bytes: std::sync::Arc::new(
+                    head[body..(body_range.1 - header_at) as usize].to_vec(),
+                ),
+            });
+        drop(head);
         let shape = Shape {
             npos,
             width,
@@ -176,7 +184,7 @@ pub(super) fn load_file(
         };
         let mut blocks = Blocks::new(npos);
         let run = Run {
-            text,
+            text: read_with_header.as_ref().unwrap_or(text),
             name,
             plan,
             read: &read,

@@ -19,6 +19,11 @@ pub enum Text {
     },
     /// Text held in memory.
     Memory(Arc<Vec<u8>>),
+    /// Bytes `base..` of a text, already in memory (a small section's
+    /// body, read with its header): read from there, not from the file
+    /// again (a file of a hundred thousand small parts opened, sought and
+    /// read the file once more for each).
+    Window { base: u64, bytes: Arc<Vec<u8>> },
 }
 
 impl Text {
@@ -40,6 +45,9 @@ impl Text {
         Ok(match self {
             Text::File { path, .. } => TextReader::File(File::open(path)?),
             Text::Memory(bytes) => TextReader::Memory(Cursor::new(Shared(bytes.clone()))),
+            Text::Window { base, bytes } => {
+                TextReader::Window(Cursor::new(Shared(bytes.clone())), *base)
+            }
         })
     }
 
@@ -58,6 +66,8 @@ impl Text {
                 len: bytes.len() as u64,
                 modified: None,
             }),
+            // A piece of a text, not a version of one.
+            Text::Window { .. } => None,
         })
     }
 }
@@ -73,6 +83,8 @@ pub struct Stamp {
 pub enum TextReader {
     File(File),
     Memory(Cursor<Shared>),
+    /// A window's bytes, and the offset of the first in the text.
+    Window(Cursor<Shared>, u64),
 }
 
 /// Bytes in memory that every reader of them shares.
@@ -88,7 +100,7 @@ impl Read for TextReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
             TextReader::File(f) => f.read(buf),
-            TextReader::Memory(m) => m.read(buf),
+            TextReader::Memory(m) | TextReader::Window(m, _) => m.read(buf),
         }
     }
 }
@@ -98,6 +110,40 @@ impl Seek for TextReader {
         match self {
             TextReader::File(f) => f.seek(to),
             TextReader::Memory(m) => m.seek(to),
+            TextReader::Window(m, base) => {
+                let to = match to {
+                    SeekFrom::Start(at) => {
+                        SeekFrom::Start(at.checked_sub(*base).ok_or_else(|| {
+                            io::Error::new(io::ErrorKind::InvalidInput, "before the window")
+                        })?)
+                    }
+                    other => other,
+                };
+                Ok(m.seek(to)? + *base)
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A window reads at the text's own offsets, and nothing before it.
+    #[test]
+    fn a_window_is_read_at_the_offsets_of_the_text() -> io::Result<()> {
+        let text = Text::Window {
+            base: 100,
+            bytes: Arc::new(b"fn=a\n1 2\n".to_vec()),
+        };
+        let mut reader = text.open()?;
+        assert_eq!(reader.seek(SeekFrom::Start(105))?, 105);
+        let mut rest = String::new();
+        reader.read_to_string(&mut rest)?;
+        assert_eq!(rest, "1 2\n");
+        assert_eq!(reader.seek(SeekFrom::Current(-4))?, 105);
+        assert!(reader.seek(SeekFrom::Start(99)).is_err());
+        assert_eq!(text.stamp()?, None);
+        Ok(())
     }
 }

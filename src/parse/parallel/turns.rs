@@ -52,6 +52,8 @@ where
     let n = bounds.len().saturating_sub(1);
     let threads = threads.clamp(1, n.max(1));
     let next = AtomicUsize::new(0);
+    let bytes = bounds.last().zip(bounds.first()).map_or(0, |(l, f)| l - f);
+    let inline = threads == 1 && bytes < INLINE_BELOW;
     let turns = Turns {
         state: Mutex::new(TurnState {
             done: [0, 0],
@@ -60,6 +62,7 @@ where
             second: Some(second),
         }),
         moved: Condvar::new(),
+        waited: !inline,
     };
     let work = || {
         let mut room = (Room::default(), SumsRoom::default());
@@ -83,8 +86,7 @@ where
             }
         }
     };
-    let bytes = bounds.last().zip(bounds.first()).map_or(0, |(l, f)| l - f);
-    if threads == 1 && bytes < INLINE_BELOW {
+    if inline {
         // One thread: this one, which then has no other to wait for (a
         // thread made for each of many small parts cost more than them).
         work();
@@ -116,6 +118,10 @@ where
 pub(super) struct Turns<A, B, E> {
     pub state: Mutex<TurnState<A, B, E>>,
     pub moved: Condvar,
+    /// Whether any thread can wait on `moved` (not when the calling
+    /// thread alone runs the chunks: a notification is a system call,
+    /// two for each of a hundred thousand small parts).
+    pub waited: bool,
 }
 
 pub(super) struct TurnState<A, B, E> {
@@ -174,7 +180,9 @@ impl<A, B, E> Turns<A, B, E> {
             }
         };
         drop(guard);
-        self.moved.notify_all();
+        if self.waited {
+            self.moved.notify_all();
+        }
         out
     }
 }
