@@ -25,8 +25,29 @@ const ENVIRONMENT: [(&str, &str); 3] = [
     ),
 ];
 
-/// Writes the whole man page to `out`.
+/// The two lines roff puts before each section it renders (clap_mangen
+/// renders each section on its own): the page needs them once.
+const PREAMBLE: [&str; 2] = [".ie \\n(.g .ds Aq \\(aq", ".el .ds Aq '"];
+
+/// Writes the whole man page to `out`, the roff preamble once.
 pub fn write(out: &mut dyn Write) -> io::Result<()> {
+    let mut page = Vec::new();
+    write_sections(&mut page)?;
+    let page = String::from_utf8_lossy(&page);
+    let mut preambles = 0;
+    for line in page.lines() {
+        if PREAMBLE.contains(&line) {
+            preambles += 1;
+            if preambles > PREAMBLE.len() {
+                continue;
+            }
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+fn write_sections(out: &mut dyn Write) -> io::Result<()> {
     let mut cmd = super::Cli::command();
     cmd.build();
     let page = clap_mangen::Man::new(cmd.clone());

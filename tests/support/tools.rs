@@ -19,6 +19,8 @@ const PACKAGES: &[(&str, &str)] = &[
     ("setsid", "util-linux"),
     ("pgrep", "procps"),
     ("mkfifo", "coreutils"),
+    ("man", "man-db"),
+    ("bash", "bash"),
 ];
 
 /// Whether `tool` (a name looked up on `PATH`, or an absolute path) is there.
