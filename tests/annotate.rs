@@ -360,13 +360,7 @@ fn jumps_are_shown_where_the_profile_has_them() {
 #[test]
 fn moved_sources_are_found_with_source_root_and_include() {
     let dir = tempfile::tempdir().unwrap();
-    let moved = dir.path().join("elsewhere");
-    std::fs::create_dir_all(&moved).unwrap();
-    std::fs::copy(
-        root().join("samples/src/recursion.c"),
-        moved.join("recursion.c"),
-    )
-    .unwrap();
+    let moved = crate::support::cli::moved_recursion_source(dir.path());
     let profile = root().join("samples/recursion.callgrind");
     let run = |extra: &[&str]| {
         let mut args = vec!["annotate", profile.to_str().unwrap(), "--function", "fib'2"];

@@ -12,7 +12,6 @@ use cgtui::tui::theme::{Paint, Palette};
 use cgtui::tui::{StartSort, ViewDefaults};
 use clap::{CommandFactory, Parser};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -127,20 +126,8 @@ fn the_bash_script_names_every_command_and_bash_accepts_it() {
     ] {
         assert!(script.contains(option), "{option}");
     }
-    crate::support::tools::require(&["bash"]);
-    let mut bash = std::process::Command::new("bash")
-        .arg("-n")
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    bash.stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = bash.wait_with_output().unwrap();
+    let mut bash = std::process::Command::new("bash");
+    let out = crate::support::tools::piped("bash", bash.arg("-n"), script.as_bytes());
     assert!(
         out.status.success(),
         "{}",
@@ -192,25 +179,13 @@ fn the_man_page_has_every_option_and_the_keys() {
 
 #[test]
 fn man_renders_the_page() {
-    crate::support::tools::require(&["man"]);
     let page = ok(&["man"]);
-    let mut man = std::process::Command::new("man")
-        .args(["-l", "-"])
+    let mut man = std::process::Command::new("man");
+    man.args(["-l", "-"])
         .env("MANWIDTH", "100")
         .env("MANPAGER", "cat")
-        .env("PAGER", "cat")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    man.stdin
-        .take()
-        .unwrap()
-        .write_all(page.as_bytes())
-        .unwrap();
-    let out = man.wait_with_output().unwrap();
+        .env("PAGER", "cat");
+    let out = crate::support::tools::piped("man", &mut man, page.as_bytes());
     let shown = String::from_utf8_lossy(&out.stdout);
     let warnings = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{warnings}");
@@ -364,13 +339,7 @@ fn a_missing_config_file_is_an_error_only_when_named() {
 #[test]
 fn annotate_looks_for_sources_where_the_file_says() {
     let dir = tempfile::tempdir().unwrap();
-    let moved = dir.path().join("elsewhere");
-    std::fs::create_dir_all(&moved).unwrap();
-    std::fs::copy(
-        root().join("samples/src/recursion.c"),
-        moved.join("recursion.c"),
-    )
-    .unwrap();
+    let moved = crate::support::cli::moved_recursion_source(dir.path());
     let profile = root().join("samples/recursion.callgrind");
     let args = ["annotate", profile.to_str().unwrap(), "--function", "fib'2"];
     let lost = run(dir.path(), &args);

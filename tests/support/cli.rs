@@ -34,3 +34,16 @@ pub fn error_of(args: &[&str]) -> String {
     assert_eq!(out.status.code(), Some(2), "{args:?}");
     String::from_utf8(out.stderr).unwrap()
 }
+
+/// `samples/src/recursion.c` copied to `dir/elsewhere`, where the profile
+/// does not say it is (the tests of source roots); gives that directory.
+pub fn moved_recursion_source(dir: &std::path::Path) -> PathBuf {
+    let moved = dir.join("elsewhere");
+    std::fs::create_dir_all(&moved).unwrap();
+    std::fs::copy(
+        root().join("samples/src/recursion.c"),
+        moved.join("recursion.c"),
+    )
+    .unwrap();
+    moved
+}

@@ -55,3 +55,23 @@ pub fn require(tools: &[&str]) {
         packages.join(" ")
     );
 }
+
+/// Runs `command` (needing `tool`, which `require` checks) with `input`
+/// on its standard input; its output, standard output and error kept.
+pub fn piped(
+    tool: &str,
+    command: &mut std::process::Command,
+    input: &[u8],
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    require(&[tool]);
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
