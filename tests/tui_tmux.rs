@@ -123,7 +123,8 @@ fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
     let t = Tmux::start("screen", (80, 24), &[]);
     // GNU screen's default: no alternate screen; LANG=C: no UTF-8.
     t.line("LANG=C LC_ALL=C screen -q");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Screen clears the terminal once it has its window (and reads keys).
+    t.wait_until("GNU screen's window", |s| !s.contains("screen -q"));
     t.line(&format!(
         "seq -f 'old shell output %g' 1 30; {} samples/recursion.callgrind",
         cgtui()
@@ -136,7 +137,6 @@ fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
     for _ in 0..15 {
         t.keys("j");
     }
-    std::thread::sleep(std::time::Duration::from_millis(500));
     // The same keys on the library, drawn in ASCII: the rows must agree.
     let mut app = support::sample_app("recursion.callgrind");
     app.theme.ascii = true;
@@ -148,8 +148,7 @@ fn under_gnu_screen_in_a_c_locale_the_screen_is_clean_and_ascii() {
             .map(|l| l.trim_end().to_string())
             .collect()
     };
-    let got = t.screen();
-    assert_eq!(rows(&got), rows(&want), "{got}");
+    t.wait_until("the rows the library draws", |s| rows(s) == rows(&want));
     t.keys("q");
     t.line("exit");
 }

@@ -77,15 +77,21 @@ impl Tmux {
 
     /// Waits until the screen shows `text` (30 s at most).
     pub fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+    }
+
+    /// Waits until the screen is as `wanted` says (30 s at most), and
+    /// returns it; `what` names the wait when it fails.
+    pub fn wait_until(&self, what: &str, wanted: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if wanted(&s) {
                 return s;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(30),
-                "never showed {text:?}:\n{s}"
+                "never showed {what}:\n{s}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
