@@ -69,6 +69,8 @@ pub fn annotate(
             demangle: false,
             focus: None,
             ignore: None,
+            metrics: crate::metric::Metrics::of_events(&profile.events),
+            sort: None,
         };
         let chosen = ranked(profile, analysis, &order);
         let all = source::collect(profile, analysis, |_| true);
@@ -166,6 +168,8 @@ pub fn annotate_change(
             demangle: false,
             focus: None,
             ignore: None,
+            metrics: crate::metric::Metrics::of_events(&new.events),
+            sort: None,
         };
         ranked(new, difference, &order)
     } else {

@@ -254,6 +254,62 @@ pub struct AnnotateArgs {
     pub load: LoadArgs,
 }
 
+/// `--metric`, `--min-denominator`: formulas over the events.
+#[derive(Debug, Args, Clone, Default)]
+pub struct MetricArgs {
+    /// Define a metric: a formula over the profile's events and metrics
+    /// with + - * /, parentheses and numbers (`miss=D1mr/Dr`,
+    /// `cost=Ir + 10 L1m`); repeatable. Built in where the events are:
+    /// L1m L2m LLm Bm CEst (KCachegrind's), I1MissRate D1mrRate D1mwRate
+    /// LLMissRate BcmRate BimRate IPC.
+    #[arg(long = "metric", value_name = "NAME=FORMULA", conflicts_with = "base")]
+    pub metrics: Vec<crate::metric::Definition>,
+    /// A quotient whose denominator (when it depends on events) is below
+    /// N is left blank, so that rarely run code does not top a rate
+    /// [default: 1000].
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub min_denominator: Option<f64>,
+}
+
+impl MetricArgs {
+    /// These definitions after the configuration file's (a name given
+    /// here replaces the file's).
+    pub fn with_config(&self, config: &Config) -> MetricArgs {
+        let mut definitions: Vec<crate::metric::Definition> = config
+            .metrics
+            .iter()
+            .filter(|d| !self.metrics.iter().any(|m| m.name == d.name))
+            .cloned()
+            .collect();
+        definitions.extend(self.metrics.iter().cloned());
+        MetricArgs {
+            metrics: definitions,
+            min_denominator: self.min_denominator.or(config.min_denominator),
+        }
+    }
+
+    /// The metrics of a profile with these events.
+    pub fn resolve(
+        &self,
+        events: &crate::profile::EventTable,
+    ) -> Result<crate::metric::Metrics, crate::metric::MetricError> {
+        crate::metric::Metrics::new(
+            events,
+            &self.metrics,
+            self.min_denominator
+                .unwrap_or(crate::metric::DEFAULT_MIN_DENOMINATOR),
+        )
+    }
+}
+
+/// `--min-denominator`: a count from 0 up.
+pub fn parse_count(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v >= 0.0 && v.is_finite() => Ok(v),
+        _ => Err("must be a number from 0 up".into()),
+    }
+}
+
 /// `--base`: compare with an earlier profile.
 #[derive(Debug, Args, Clone, Default)]
 pub struct DiffArgs {
@@ -380,6 +436,12 @@ pub struct ReportArgs {
     /// Event to sort by (default: the first).
     #[arg(long, value_name = "EV")]
     pub event: Option<String>,
+    /// Sort by this event or metric, largest first and blanks last. A
+    /// metric that sums events (CEst, L1m...) ranks and cuts at the
+    /// threshold as an event does; a rate orders the functions the
+    /// threshold keeps of the --event.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["base", "folded"])]
+    pub sort: Option<String>,
     /// Sort by inclusive cost instead of self cost.
     #[arg(long)]
     pub inclusive: bool,
@@ -427,6 +489,8 @@ pub struct ReportArgs {
     /// with --json, `mangled` holds the name as the profile writes it.
     #[arg(long)]
     pub demangle: bool,
+    #[command(flatten)]
+    pub metric: MetricArgs,
     /// List only functions whose names match this regular expression.
     #[arg(long, value_name = "REGEX", value_parser = parse_regex, conflicts_with_all = ["json", "folded"])]
     pub focus: Option<regex::Regex>,

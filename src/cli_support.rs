@@ -8,6 +8,12 @@ use crate::profile::{FnId, Profile};
 #[error("{0}")]
 pub struct NotInProfile(String);
 
+impl NotInProfile {
+    pub fn new(message: String) -> Self {
+        NotInProfile(message)
+    }
+}
+
 type Result<T> = std::result::Result<T, NotInProfile>;
 
 macro_rules! bail {

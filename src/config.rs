@@ -29,6 +29,10 @@ pub struct Config {
     pub include: Vec<PathBuf>,
     pub view: ViewDefaults,
     pub palette: Palette,
+    /// `[metrics] formulas`: metrics defined as `--metric` does.
+    pub metrics: Vec<crate::metric::Definition>,
+    /// `[metrics] min-denominator`, as `--min-denominator`.
+    pub min_denominator: Option<f64>,
 }
 
 /// Why the configuration could not be read; `main` prints it on one line.
@@ -60,6 +64,16 @@ struct File {
     sources: Sources,
     view: ViewDefaults,
     colors: Palette,
+    metrics: MetricsTable,
+}
+
+/// The `[metrics]` table.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+struct MetricsTable {
+    /// `"NAME = FORMULA"`, each kept with its place for its error.
+    formulas: Vec<toml::Spanned<String>>,
+    min_denominator: Option<toml::Spanned<f64>>,
 }
 
 /// The `[sources]` table.
@@ -168,7 +182,37 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         source_roots.push(pair);
     }
     let include = file.sources.include.iter().map(|d| home(d)).collect();
+    let mut metrics = Vec::new();
+    for formula in &file.metrics.formulas {
+        let definition = formula.get_ref().parse().map_err(|message| {
+            match bad(path, text, formula.span().start, message) {
+                // The key is the list's, not what the string holds.
+                ConfigError::Bad {
+                    path,
+                    line,
+                    message,
+                    ..
+                } => ConfigError::Bad {
+                    path,
+                    line,
+                    key: "metrics.formulas".into(),
+                    message,
+                },
+                other => other,
+            }
+        })?;
+        metrics.push(definition);
+    }
+    let min_denominator = match &file.metrics.min_denominator {
+        Some(n) if !(*n.get_ref() >= 0.0 && n.get_ref().is_finite()) => {
+            let message = "must be a number from 0 up".to_string();
+            return Err(bad(path, text, n.span().start, message));
+        }
+        n => n.as_ref().map(|n| *n.get_ref()),
+    };
     Ok(Config {
+        metrics,
+        min_denominator,
         mouse: file.mouse,
         ascii: file.ascii,
         source_roots,

@@ -11,6 +11,7 @@ pub mod cli_support;
 pub mod config;
 pub mod format;
 pub mod locate;
+pub mod metric;
 pub mod parse;
 pub mod profile;
 pub mod report;

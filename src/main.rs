@@ -40,6 +40,8 @@ enum Failure {
     Lines(#[from] cgtui::annotate::LinesError),
     #[error(transparent)]
     Config(#[from] ConfigError),
+    #[error(transparent)]
+    Metric(#[from] cgtui::metric::MetricError),
     #[error("writing the output: {0}")]
     Output(#[from] io::Error),
 }
@@ -109,10 +111,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     match &cli.command {
         Some(Command::Completions { shell }) => completions(*shell),
         Some(Command::Man) => man(),
-        Some(Command::Report(args)) => {
-            config()?;
-            report_command(args)
-        }
+        Some(Command::Report(args)) => report_command(args, &config()?),
         Some(Command::Annotate(args)) => annotate_command(args, &config()?),
         None => Ok(cgtui::tui::browse(cli.browse.options(&config()?))?),
     }
@@ -222,15 +221,30 @@ fn report_folded_cuts(cut: &report::folded::Cuts, options: &report::FoldedOption
     }
 }
 
-fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
+fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
         return diff_report_command(args);
     }
     let mut profile = load(&args.files, &args.load)?;
+    let metrics = args.metric.with_config(config).resolve(&profile.events)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
     warn_of_cut_sums(&mut profile, &analysis);
-    let event = event_index(&profile, args.event.as_deref())?;
+    let mut event = event_index(&profile, args.event.as_deref())?;
+    let mut sort = None;
+    if let Some(name) = &args.sort {
+        match metrics.index_of(name).map(|i| (i, metrics.get(i).origin)) {
+            Some((_, cgtui::metric::Origin::Event(e))) => event = e,
+            Some((i, _)) => sort = Some(i),
+            None => {
+                return Err(NotInProfile::new(format!(
+                    "--sort: no event or metric `{name}` in this profile (it has: {})",
+                    metrics.names()
+                ))
+                .into());
+            }
+        }
+    }
     let mut out = std::io::stdout().lock();
     if args.folded {
         let options = report::FoldedOptions {
@@ -256,6 +270,7 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             base: None,
             group_by: args.group_by,
             demangle: args.demangle,
+            metrics: Some(&metrics),
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -271,6 +286,8 @@ fn report_command(args: &ReportArgs) -> Result<u8, Failure> {
             demangle: args.demangle,
             focus: args.focus.clone(),
             ignore: args.ignore.clone(),
+            metrics,
+            sort,
         };
         out.write_all(report::text(&profile, &analysis, &options).as_bytes())?;
         out.flush()?;
@@ -316,6 +333,7 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
             base: Some(compared),
             group_by: None,
             demangle: false,
+            metrics: None,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;

@@ -11,6 +11,7 @@ pub use json::Report as JsonReport;
 pub use text::text;
 
 use crate::analysis::Analysis;
+use crate::metric::{Metric, Metrics};
 use crate::profile::{Cost, FnId, Profile};
 use std::cmp::Ordering;
 
@@ -37,6 +38,12 @@ pub struct ReportOptions {
     /// not match `ignore` (pprof's `-focus` and `-ignore` on a flat list).
     pub focus: Option<regex::Regex>,
     pub ignore: Option<regex::Regex>,
+    /// The metrics; the user's (`--metric`) are columns of the text report.
+    pub metrics: Metrics,
+    /// `--sort`: a metric other than an event to order by (an event is
+    /// `event`). One that sums events ranks and cuts as an event does; a
+    /// rate orders what the threshold keeps of `event`.
+    pub sort: Option<usize>,
 }
 
 impl ReportOptions {
@@ -78,13 +85,37 @@ struct Order<'a> {
 }
 
 impl Order<'_> {
-    fn cost(&self, row: Row) -> Cost {
-        let (a, ev) = (self.analysis, self.options.event);
+    fn new<'a>(analysis: &'a Analysis, options: &'a ReportOptions) -> Order<'a> {
+        Order {
+            analysis,
+            options,
+            signed: analysis.is_signed(options.event),
+        }
+    }
+
+    /// The metric that ranks, where it is a sum of events other than one
+    /// event column.
+    fn summed_metric(&self) -> Option<&Metric> {
+        let m = self.options.metrics.get(self.options.sort?);
+        m.linear.then_some(m)
+    }
+
+    /// The row's costs (self or inclusive, as sorted).
+    fn costs(&self, row: Row) -> &[Cost] {
+        let a = self.analysis;
         match (row, self.options.inclusive) {
-            (Row::Function(f), false) => a.self_cost(f)[ev],
-            (Row::Function(f), true) => a.inclusive(f)[ev],
-            (Row::Cycle(c), false) => a.cycles[c].self_cost[ev],
-            (Row::Cycle(c), true) => a.cycles[c].inclusive[ev],
+            (Row::Function(f), false) => a.self_cost(f),
+            (Row::Function(f), true) => a.inclusive(f),
+            (Row::Cycle(c), false) => &a.cycles[c].self_cost,
+            (Row::Cycle(c), true) => &a.cycles[c].inclusive,
+        }
+    }
+
+    fn cost(&self, row: Row) -> Cost {
+        let costs = self.costs(row);
+        match self.summed_metric() {
+            Some(m) => metric_cost(m, costs),
+            None => costs[self.options.event],
         }
     }
 
@@ -112,6 +143,9 @@ impl Order<'_> {
     /// near zero while much changed).
     fn reference(&self) -> Cost {
         let (a, ev) = (self.analysis, self.options.event);
+        if let Some(m) = self.summed_metric() {
+            return metric_cost(m, &a.totals);
+        }
         if !self.signed {
             return a.totals.get(ev).copied().unwrap_or(0);
         }
@@ -125,11 +159,7 @@ impl Order<'_> {
 /// in a column with negative costs), then name, then id; cut at the
 /// threshold and the limit.
 pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> Vec<FnId> {
-    let order = Order {
-        analysis,
-        options,
-        signed: analysis.is_signed(options.event),
-    };
+    let order = Order::new(analysis, options);
     let active = || {
         (0..analysis.function_count())
             .map(FnId::from_index)
@@ -207,11 +237,7 @@ pub fn ranked(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -
 /// not count toward the threshold's running sum or the limit: their self
 /// cost is their members'.
 pub fn listing(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> Vec<Row> {
-    let order = Order {
-        analysis,
-        options,
-        signed: analysis.is_signed(options.event),
-    };
+    let order = Order::new(analysis, options);
     let functions = ranked(profile, analysis, options);
     let all = functions.len()
         == (0..analysis.function_count())
@@ -227,5 +253,28 @@ pub fn listing(profile: &Profile, analysis: &Analysis, options: &ReportOptions) 
             .filter(|&c| !named && (all || floor.is_some_and(|floor| order.size(c) >= floor))),
     );
     rows.sort_by(|&a, &b| order.compare(profile, a, b));
+    // A rate orders what the threshold kept: largest first, blanks last.
+    if let Some(m) = options
+        .sort
+        .map(|i| options.metrics.get(i))
+        .filter(|m| !m.linear)
+    {
+        let min = options.metrics.min_denominator;
+        let value = |row: Row| m.value(order.costs(row), min);
+        rows.sort_by(|&a, &b| match (value(a), value(b)) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        });
+    }
     rows
+}
+
+/// A summed metric's value as a cost (held at the 64-bit limits).
+fn metric_cost(m: &Metric, costs: &[Cost]) -> Cost {
+    match m.exact(costs) {
+        Some(v) => v.clamp(Cost::MIN as i128, Cost::MAX as i128) as Cost,
+        None => m.value(costs, 0.0).map_or(0, |v| v as Cost),
+    }
 }

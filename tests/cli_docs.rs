@@ -228,6 +228,14 @@ fn the_documented_example_is_read_with_the_values_it_says() {
         }
     );
     assert_eq!(c.palette, Palette::DEFAULT);
+    let metrics: Vec<(&str, &str)> = (c.metrics.iter())
+        .map(|d| (d.name.as_str(), d.formula.as_str()))
+        .collect();
+    assert_eq!(metrics, [("miss", "D1mr / Dr"), ("cost", "Ir + 10 L1m")]);
+    assert_eq!(
+        c.min_denominator,
+        Some(cgtui::metric::DEFAULT_MIN_DENOMINATOR)
+    );
     // Every colour is in the example: set each one it names to "default"
     // and none is left.
     let colors = example.split("[colors]").nth(1).unwrap();

@@ -18,6 +18,7 @@ mod golden;
 mod groups;
 mod hostile;
 mod hostile_names;
+mod metrics;
 mod parallel;
 mod report_numbers;
 mod roundtrip;

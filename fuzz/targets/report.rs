@@ -15,12 +15,27 @@ pub fn run(data: &[u8]) {
     let all = Analysis::new(&profile);
     let first: Vec<bool> = (0..profile.parts.len()).map(|i| i == 0).collect();
     let first = Analysis::with_parts(&profile, &first);
+    // A rate and a sum of the first event, where its name can be written.
+    let metrics = match profile.events.events.first() {
+        Some(e) if cgtui::metric::formula::is_name(&e.name) => {
+            let defs: Vec<cgtui::metric::Definition> = [
+                format!("rate={0} / ({0} + 7)", e.name),
+                format!("sum=2 * {0} - {0}", e.name),
+            ]
+            .iter()
+            .map(|d| d.parse().expect("a valid formula"))
+            .collect();
+            cgtui::metric::Metrics::new(&profile.events, &defs, 10.0).expect("resolves")
+        }
+        _ => cgtui::metric::Metrics::of_events(&profile.events),
+    };
+    let sorts = [None, metrics.index_of("rate"), metrics.index_of("sum")];
     for analysis in [&all, &first] {
         for event in 0..profile.events.len() {
-            for (inclusive, threshold, limit, group_by) in [
-                (false, 99.0, None, None),
-                (true, 50.0, Some(3), Some(Grouping::Class)),
-                (false, 100.0, Some(5), Some(Grouping::Object)),
+            for (inclusive, threshold, limit, group_by, sort) in [
+                (false, 99.0, None, None, sorts[0]),
+                (true, 50.0, Some(3), Some(Grouping::Class), sorts[1]),
+                (false, 100.0, Some(5), Some(Grouping::Object), sorts[2]),
             ] {
                 let options = ReportOptions {
                     event,
@@ -31,6 +46,8 @@ pub fn run(data: &[u8]) {
                     demangle: inclusive,
                     focus: None,
                     ignore: None,
+                    metrics: metrics.clone(),
+                    sort,
                 };
                 let _ = report::text(&profile, analysis, &options);
             }
@@ -42,6 +59,7 @@ pub fn run(data: &[u8]) {
             base: None,
             group_by: Some(Grouping::File),
             demangle: true,
+            metrics: Some(&metrics),
         };
         let _ = serde_json::to_string(&json);
     }

@@ -5,6 +5,7 @@ use crate::analysis::Analysis;
 use crate::analysis::diff::{Compared, Side};
 use crate::analysis::groups::{Grouping, groups};
 use crate::analysis::source::function_lines;
+use crate::metric::{Metric, Metrics, Origin};
 use crate::profile::{Cost, FnId, Profile, Severity};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value, json as j};
@@ -22,9 +23,38 @@ fn by_event(profile: &Profile, row: &[Cost]) -> Value {
     Value::Object(map)
 }
 
+/// A metric's value as JSON: a whole number where the formula sums
+/// events times whole numbers, else a float; a blank is `null`.
+fn metric_value(metrics: &Metrics, m: &Metric, row: &[Cost]) -> Value {
+    if let Some(v) = m.exact(row).and_then(|v| i64::try_from(v).ok()) {
+        return Value::from(v);
+    }
+    m.value(row, metrics.min_denominator)
+        .map_or(Value::Null, Value::from)
+}
+
+/// `{NAME: {self, inclusive}}` of the user's metrics (`--metric`).
+fn metrics_of(metrics: &Metrics, self_cost: &[Cost], inclusive: &[Cost]) -> Value {
+    let map: Map<String, Value> = user_metrics(metrics)
+        .map(|m| {
+            let pair = j!({
+                "self": metric_value(metrics, m, self_cost),
+                "inclusive": metric_value(metrics, m, inclusive),
+            });
+            (m.name.clone(), pair)
+        })
+        .collect();
+    Value::Object(map)
+}
+
+fn user_metrics(metrics: &Metrics) -> impl Iterator<Item = &Metric> {
+    metrics.list.iter().filter(|m| m.origin == Origin::User)
+}
+
 /// Entry `i` of `functions` (with `demangle`, `name` readable and
 /// `mangled` as the profile writes it).
-fn function(profile: &Profile, analysis: &Analysis, i: usize, demangle: bool) -> Value {
+fn function(report: &Report<'_>, i: usize) -> Value {
+    let (profile, analysis, demangle) = (report.profile, report.analysis, report.demangle);
     let f = FnId::from_index(i);
     let mut entry = j!({
         "name": super::function_name(profile, f, demangle),
@@ -37,6 +67,9 @@ fn function(profile: &Profile, analysis: &Analysis, i: usize, demangle: bool) ->
     });
     if demangle {
         entry["mangled"] = Value::from(profile.fn_name(f));
+    }
+    if let Some(m) = report.metrics.filter(|m| user_metrics(m).next().is_some()) {
+        entry["metrics"] = metrics_of(m, analysis.self_cost(f), analysis.inclusive(f));
     }
     entry
 }
@@ -147,6 +180,9 @@ pub struct Report<'a> {
     pub group_by: Option<Grouping>,
     /// Names demangled, with `mangled` beside them (`--demangle`).
     pub demangle: bool,
+    /// The metrics: each function's `metrics` holds the user's
+    /// (`--metric`), and the top level `metric_totals`.
+    pub metrics: Option<&'a Metrics>,
 }
 
 /// `groups`: `{name, self, inclusive, functions}` per group.
@@ -252,6 +288,13 @@ impl Serialize for Report<'_> {
         if let Some(kind) = self.group_by {
             small["groups"] = group_fields(self.profile, self.analysis, kind);
         }
+        if let Some(m) = self.metrics.filter(|m| user_metrics(m).next().is_some()) {
+            let totals = &self.analysis.totals;
+            let map: Map<String, Value> = user_metrics(m)
+                .map(|metric| (metric.name.clone(), metric_value(m, metric, totals)))
+                .collect();
+            small["metric_totals"] = Value::Object(map);
+        }
         let error = RefCell::new(None);
         let mut map = s.serialize_map(None)?;
         for (key, v) in small.as_object().into_iter().flatten() {
@@ -311,10 +354,8 @@ impl Serialize for Rows<'_> {
                 }
             } else {
                 let entry = own.then(|| match self.report.lines {
-                    true => {
-                        self.with_lines(function(profile, analysis, i, self.report.demangle), i)
-                    }
-                    false => function(profile, analysis, i, self.report.demangle),
+                    true => self.with_lines(function(self.report, i), i),
+                    false => function(self.report, i),
                 });
                 match &self.report.base {
                     Some(c) => compared_function(c, i, entry),

@@ -29,10 +29,14 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     let selected = analysis.parts.iter().filter(|&&s| s).count();
     let _ = writeln!(out, "Parts:       {selected} of {}", profile.parts.len());
     let _ = writeln!(out, "Events:      {}", event_list(profile));
+    let sorted_by = match options.sort {
+        Some(m) => options.metrics.get(m).name.as_str(),
+        None => events[ev].name.as_str(),
+    };
     let _ = writeln!(
         out,
         "Sorted by:   {} {} (threshold {}%{})",
-        events[ev].name,
+        sorted_by,
         if options.inclusive {
             "inclusive"
         } else {
@@ -47,6 +51,11 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     for (e, total) in events.iter().zip(&analysis.totals) {
         let _ = writeln!(out, "{:>20}  {} (program total)", thousands(*total), e.name);
     }
+    let min = options.metrics.min_denominator;
+    for m in metric_columns(options) {
+        let total = m.text(&analysis.totals, min);
+        let _ = writeln!(out, "{total:>20}  {} = {} (program)", m.name, m.formula);
+    }
     out.push('\n');
 
     if let Some(kind) = options.group_by {
@@ -54,9 +63,18 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     }
     let name = &events[ev].name;
     let total = analysis.totals[ev];
+    let metric_heads: String = metric_columns(options)
+        .map(|m| {
+            format!(
+                " {:>14} {:>14}",
+                format!("{} self", m.name),
+                format!("{} incl", m.name)
+            )
+        })
+        .collect();
     let _ = writeln!(
         out,
-        "{:>18} {:>8} {:>18} {:>8} {:>12}  function (file) [object]",
+        "{:>18} {:>8} {:>18} {:>8} {:>12}{metric_heads}  function (file) [object]",
         format!("{name} self"),
         "%",
         format!("{name} incl"),
@@ -65,26 +83,28 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
     );
     let rows = listing(profile, analysis, options);
     for &row in &rows {
-        let (s, i, calls, name) = match row {
+        let (costs, calls, name) = match row {
             Row::Function(f) => (
-                analysis.self_cost(f)[ev],
-                analysis.inclusive(f)[ev],
+                (analysis.self_cost(f), analysis.inclusive(f)),
                 calls_text(analysis, analysis.called(f), analysis.callers(f)),
                 describe(profile, analysis, f, options.demangle),
             ),
             Row::Cycle(c) => {
                 let cycle = &analysis.cycles[c];
                 (
-                    cycle.self_cost[ev],
-                    cycle.inclusive[ev],
+                    (&cycle.self_cost[..], &cycle.inclusive[..]),
                     calls_text(analysis, cycle.called, analysis.cycle_callers(c)),
                     format!("<cycle {}>", cycle.number),
                 )
             }
         };
+        let (s, i) = (costs.0[ev], costs.1[ev]);
+        let metrics: String = metric_columns(options)
+            .map(|m| format!(" {:>14} {:>14}", m.text(costs.0, min), m.text(costs.1, min)))
+            .collect();
         let _ = writeln!(
             out,
-            "{:>18} {:>8} {:>18} {:>8} {:>12}  {name}",
+            "{:>18} {:>8} {:>18} {:>8} {:>12}{metrics}  {name}",
             thousands(s),
             percent_text(s, total),
             thousands(i),
@@ -101,6 +121,18 @@ pub fn text(profile: &Profile, analysis: &Analysis, options: &ReportOptions) -> 
         .collect();
     cycles(&mut out, profile, analysis, (ev, options.demangle), &named);
     terminal_text(out)
+}
+
+/// The metrics shown as columns, self and inclusive each: the user's
+/// (`--metric`) and the one sorted by (`--sort`) when it is not an event.
+fn metric_columns(options: &ReportOptions) -> impl Iterator<Item = &crate::metric::Metric> {
+    use crate::metric::Origin;
+    let sorted = options.sort.map(|i| options.metrics.get(i));
+    let user = (options.metrics.list.iter()).filter(|m| m.origin == Origin::User);
+    sorted
+        .filter(|m| m.origin == Origin::Builtin)
+        .into_iter()
+        .chain(user)
 }
 
 /// The groups of `kind`, by the sorted cost, before the functions.

@@ -1,0 +1,203 @@
+//! `--metric NAME=FORMULA`, the built-in metrics and `--sort NAME` in
+//! `cgtui report`: values checked against the formula worked out here from
+//! each function's event costs, blanks, order, and the errors.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::support::cli::{error_of, stdout_of};
+use serde_json::Value;
+
+const CACHE: &str = "samples/cachesim.callgrind";
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(args)).unwrap()
+}
+
+fn cost(costs: &Value, event: &str) -> f64 {
+    costs[event].as_i64().unwrap() as f64
+}
+
+/// What `miss = D1mr/Dr` and `cyc = Ir + 10 L1m` should be on a row of
+/// event costs, with `min` the smallest denominator shown.
+fn expected(costs: &Value, min: f64) -> (Option<f64>, i64) {
+    let dr = cost(costs, "Dr");
+    let miss = (dr != 0.0 && dr >= min).then(|| cost(costs, "D1mr") / dr);
+    let l1m = cost(costs, "I1mr") + cost(costs, "D1mr") + cost(costs, "D1mw");
+    (miss, (cost(costs, "Ir") + 10.0 * l1m) as i64)
+}
+
+#[test]
+fn every_function_has_its_metrics_self_and_inclusive() {
+    for min in ["0", "1000"] {
+        let report = json(&[
+            "report",
+            "--json",
+            CACHE,
+            "--metric",
+            "miss=D1mr/Dr",
+            "--metric",
+            "cyc = Ir + 10 L1m",
+            "--min-denominator",
+            min,
+        ]);
+        let min: f64 = min.parse().unwrap();
+        let mut blanks = 0;
+        for f in report["functions"].as_array().unwrap() {
+            for scope in ["self", "inclusive"] {
+                let (miss, cyc) = expected(&f[scope], min);
+                let got = &f["metrics"]["miss"][scope];
+                match miss {
+                    Some(v) => assert!((got.as_f64().unwrap() - v).abs() < 1e-12, "{f}"),
+                    None => {
+                        assert!(got.is_null(), "{f}");
+                        blanks += 1;
+                    }
+                }
+                // A sum of events is a whole number, exactly.
+                assert_eq!(f["metrics"]["cyc"][scope].as_i64(), Some(cyc), "{f}");
+            }
+        }
+        // Division by zero is a blank, never an error; the minimum blanks more.
+        assert!(blanks > 0);
+        let (miss, cyc) = expected(&report["totals"], min);
+        assert_eq!(report["metric_totals"]["miss"].as_f64(), miss);
+        assert_eq!(report["metric_totals"]["cyc"].as_i64(), Some(cyc));
+    }
+}
+
+#[test]
+fn without_metric_there_is_no_metrics_field() {
+    let report = json(&["report", "--json", CACHE, "--no-config"]);
+    assert!(report.get("metric_totals").is_none());
+    assert!(report["functions"][0].get("metrics").is_none());
+}
+
+/// The rows of a text report: (the metric column `header` names, the
+/// function). A metric's cells are 14 characters wide, right-aligned.
+fn column(text: &str, header: &str) -> Vec<(String, String)> {
+    let mut lines =
+        (text.lines()).skip_while(|l| !(l.contains(header) && l.contains("function (")));
+    let head = lines.next().unwrap();
+    let end = head.find(header).unwrap() + header.len();
+    let names = head.find("function (file)").unwrap();
+    lines
+        .take_while(|l| !l.is_empty())
+        .map(|l| (l[end - 14..end].trim().to_string(), l[names..].to_string()))
+        .collect()
+}
+
+#[test]
+fn sort_by_a_rate_puts_the_largest_first_and_blanks_last() {
+    let text = stdout_of(&[
+        "report",
+        CACHE,
+        "--metric",
+        "dw=D1mw / Dw",
+        "--sort",
+        "dw",
+        "--min-denominator",
+        "200",
+    ]);
+    assert!(text.contains("Sorted by:   dw self"), "{text}");
+    let rows = column(&text, "dw self");
+    let values: Vec<Option<f64>> = rows
+        .iter()
+        .map(|(v, _)| v.replace(',', "").parse::<f64>().ok())
+        .collect();
+    let shown = values.iter().take_while(|v| v.is_some()).count();
+    assert!(shown >= 2 && shown < values.len(), "{text}");
+    assert!(values[shown..].iter().all(Option::is_none), "{text}");
+    let numbers: Vec<f64> = values.iter().flatten().copied().collect();
+    assert!(numbers.windows(2).all(|w| w[0] >= w[1]), "{numbers:?}");
+    // The same functions as without --sort: the threshold keeps them by Ir.
+    let plain = stdout_of(&["report", CACHE, "--metric", "dw=D1mw / Dw"]);
+    let mut a: Vec<_> = rows.iter().map(|r| r.1.clone()).collect();
+    let mut b: Vec<_> = column(&plain, "dw self").into_iter().map(|r| r.1).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn sort_by_a_sum_of_events_ranks_by_it() {
+    let text = stdout_of(&["report", CACHE, "--sort", "CEst", "--limit", "6"]);
+    let rows = column(&text, "CEst self");
+    assert_eq!(rows.len(), 6, "{text}");
+    let values: Vec<i64> = rows
+        .iter()
+        .map(|(v, _)| v.replace(',', "").parse().unwrap())
+        .collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    // The largest CEst of all functions comes first, worked out here.
+    let report = json(&["report", "--json", CACHE]);
+    let cest = |c: &Value| {
+        let l1m = cost(c, "I1mr") + cost(c, "D1mr") + cost(c, "D1mw");
+        let llm = cost(c, "ILmr") + cost(c, "DLmr") + cost(c, "DLmw");
+        let bm = cost(c, "Bim") + cost(c, "Bcm");
+        (cost(c, "Ir") + 10.0 * bm + 10.0 * l1m + 100.0 * llm) as i64
+    };
+    let best = (report["functions"].as_array().unwrap().iter())
+        .map(|f| cest(&f["self"]))
+        .max()
+        .unwrap();
+    assert_eq!(values[0], best);
+}
+
+#[test]
+fn bad_formulas_and_names_are_one_line_errors() {
+    for (args, wanted) in [
+        (
+            vec!["--metric", "x=Ir + Foo"],
+            "no event or metric `Foo` in this profile (column 6 of `Ir + Foo`",
+        ),
+        (
+            vec!["--metric", "x=Ir + (Dr"],
+            "column 6 of the formula `Ir + (Dr`: this `(` is not closed",
+        ),
+        (vec!["--metric", "x=Ir */ 2"], "column 5 of the formula"),
+        (vec!["--metric", "Ir=Dr"], "has an event of that name"),
+        (vec!["--sort", "nope"], "no event or metric `nope`"),
+        (
+            vec!["--min-denominator", "-1"],
+            "must be a number from 0 up",
+        ),
+    ] {
+        let mut all = vec!["report", CACHE];
+        all.extend(args);
+        let err = error_of(&all);
+        assert!(err.contains(wanted), "{all:?}: {err}");
+    }
+}
+
+#[test]
+fn the_configuration_file_defines_metrics_and_the_command_line_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        "[metrics]\nformulas = [\"miss = D1mr / Dr\", \"twice = 2 * Ir\"]\nmin-denominator = 0\n",
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    let report = json(&[
+        "report",
+        "--json",
+        CACHE,
+        "--config",
+        config,
+        "--metric",
+        "twice=3*Ir",
+    ]);
+    let total = cost(&report["totals"], "Ir") as i64;
+    assert_eq!(report["metric_totals"]["twice"].as_i64(), Some(3 * total));
+    assert!(report["metric_totals"]["miss"].is_f64());
+    std::fs::write(
+        dir.path().join("bad.toml"),
+        "[metrics]\nformulas = [\n  \"ok = Ir\",\n  \"bad = Ir +\",\n]\n",
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.toml");
+    let err = error_of(&["report", CACHE, "--config", bad.to_str().unwrap()]);
+    assert!(err.contains("bad.toml:4: metrics.formulas"), "{err}");
+    assert!(err.contains("column 5 of the formula `Ir +`"), "{err}");
+}
