@@ -262,7 +262,7 @@ pub struct MetricArgs {
     /// `cost=Ir + 10 L1m`); repeatable. Built in where the events are:
     /// L1m L2m LLm Bm CEst (KCachegrind's), I1MissRate D1mrRate D1mwRate
     /// LLMissRate BcmRate BimRate IPC.
-    #[arg(long = "metric", value_name = "NAME=FORMULA", conflicts_with = "base")]
+    #[arg(long = "metric", value_name = "NAME=FORMULA")]
     pub metrics: Vec<crate::metric::Definition>,
     /// A quotient whose denominator (when it depends on events) is below
     /// N is left blank, so that rarely run code does not top a rate
@@ -399,6 +399,8 @@ pub struct BrowseArgs {
     pub mouse: bool,
     #[command(flatten)]
     pub diff: DiffArgs,
+    #[command(flatten)]
+    pub metric: MetricArgs,
 }
 
 impl BrowseArgs {
@@ -424,6 +426,7 @@ impl BrowseArgs {
             view: config.view.clone(),
             base: self.diff.base.clone(),
             matching: self.diff.match_options(),
+            metrics: self.metric.with_config(config).metrics,
         }
     }
 }

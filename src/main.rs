@@ -305,6 +305,12 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
 /// whole base profile.
 fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     use cgtui::analysis::diff::{Compared, Comparison};
+    if !args.metric.metrics.is_empty() {
+        return Err(NotInProfile::new(
+            "--metric: a comparison's report shows events only (the browser shows the sums among the events)".into(),
+        )
+        .into());
+    }
     let (mut base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);

@@ -367,6 +367,81 @@ impl Metrics {
     }
 }
 
+/// Adds the metrics that sum events times whole numbers (KCachegrind's
+/// derived events that the events allow, and such user formulas) to
+/// `events` as derived events: every view then shows and sorts by them as
+/// by an event (`e`), as KCachegrind lists its derived event types among
+/// the others. Quotients are left out: they are not sums.
+pub fn add_sums_as_events(events: &mut EventTable, user: &[Definition]) -> Result<(), MetricError> {
+    let metrics = Metrics::new(events, user, DEFAULT_MIN_DENOMINATOR)?;
+    let room = crate::parse::MAX_DERIVED.saturating_sub(events.len() - events.raw_count());
+    let new: Vec<crate::profile::Event> = (metrics.list.iter())
+        .filter(|m| !matches!(m.origin, Origin::Event(_)))
+        .filter_map(|m| {
+            let factors = raw_factors(&m.expr, events)?;
+            let formula = (factors.iter().enumerate())
+                .filter(|&(_, &f)| f != 0)
+                .map(|(event, &factor)| crate::profile::DerivedTerm { factor, event })
+                .collect();
+            Some(crate::profile::Event {
+                name: m.name.clone(),
+                long_name: (!m.description.is_empty()).then(|| m.description.clone()),
+                formula: Some(formula),
+            })
+        })
+        .take(room)
+        .collect();
+    events.events.extend(new);
+    Ok(())
+}
+
+/// One whole factor per raw event where `e` is such a sum (a derived event
+/// of the profile stands for its own terms); `None` otherwise.
+fn raw_factors(e: &Expr, events: &EventTable) -> Option<Vec<i64>> {
+    let raw = events.raw_count();
+    let scale = |v: Vec<i64>, k: i64| -> Option<Vec<i64>> {
+        v.into_iter().map(|x| x.checked_mul(k)).collect()
+    };
+    match e {
+        Expr::Event(i) if *i < raw => {
+            let mut v = vec![0; raw];
+            v[*i] = 1;
+            Some(v)
+        }
+        Expr::Event(i) => {
+            let mut v = vec![0i64; raw];
+            for t in events.events.get(*i)?.formula.as_ref()? {
+                v[t.event] = v[t.event].checked_add(t.factor)?;
+            }
+            Some(v)
+        }
+        Expr::Neg(x) => scale(raw_factors(x, events)?, -1),
+        Expr::Binary(op @ (Op::Add | Op::Sub), a, b) => {
+            let (a, b) = (raw_factors(a, events)?, raw_factors(b, events)?);
+            let sign = if *op == Op::Add { 1 } else { -1 };
+            a.iter()
+                .zip(&b)
+                .map(|(x, y)| x.checked_add(y.checked_mul(sign)?))
+                .collect()
+        }
+        Expr::Binary(Op::Mul, a, b) => match (whole(a), whole(b)) {
+            (Some(k), _) => scale(raw_factors(b, events)?, k),
+            (_, Some(k)) => scale(raw_factors(a, events)?, k),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A whole-number constant.
+fn whole(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::Number(v) if v.fract() == 0.0 && v.abs() < 9e15 => Some(*v as i64),
+        Expr::Neg(x) => whole(x)?.checked_neg(),
+        _ => None,
+    }
+}
+
 enum Unresolved {
     Name(String),
     TooLarge,

@@ -8,6 +8,7 @@
 
 mod context;
 mod derived;
+pub use derived::MAX_DERIVED;
 mod edge_index;
 pub(crate) mod fields;
 mod finish;

@@ -58,6 +58,9 @@ pub struct BrowseOptions {
     /// one profile), and how their functions are matched.
     pub base: Vec<PathBuf>,
     pub matching: crate::analysis::diff::MatchOptions,
+    /// `--metric` and the configuration's formulas: those that sum events
+    /// are added as derived events (see `metric::add_sums_as_events`).
+    pub metrics: Vec<crate::metric::Definition>,
 }
 
 impl Default for BrowseOptions {
@@ -69,6 +72,7 @@ impl Default for BrowseOptions {
             ascii: false,
             mouse: None,
             palette: theme::Palette::DEFAULT,
+            metrics: Vec::new(),
             view: ViewDefaults::default(),
             base: Vec::new(),
             matching: Default::default(),
@@ -104,13 +108,15 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
     } else {
         Some(crate::parse::file_set(&options.base, options.load)?)
     };
-    let (load, matching) = (options.load, options.matching);
-    let make = move |profile| {
+    let (load, matching, metrics) = (options.load, options.matching, options.metrics);
+    let make = move |mut profile: crate::profile::Profile| {
+        crate::metric::add_sums_as_events(&mut profile.events, &metrics)?;
         let mut app = match base {
             None => App::new(profile, theme, locator),
             Some(set) => {
-                let base = crate::parse::load_set(&set, load, &mut |_, _| {})?;
+                let mut base = crate::parse::load_set(&set, load, &mut |_, _| {})?;
                 crate::cli_support::comparable(&base, &profile)?;
+                crate::metric::add_sums_as_events(&mut base.events, &metrics)?;
                 App::comparing(profile, base, &matching, theme, locator)
             }
         };

@@ -201,3 +201,60 @@ fn the_configuration_file_defines_metrics_and_the_command_line_wins() {
     assert!(err.contains("bad.toml:4: metrics.formulas"), "{err}");
     assert!(err.contains("column 5 of the formula `Ir +`"), "{err}");
 }
+
+/// In the browser the sums are events: `e` goes on to KCachegrind's
+/// `L1m`, `LLm`, `Bm`, `CEst` and the user's sums (a quotient is not
+/// among them), and the list shows them with the report's totals.
+#[test]
+fn the_browser_steps_through_the_sums_as_events() {
+    use crate::support::tui::Pty;
+    use std::time::Duration;
+    let mut pty = Pty::spawn_with(
+        &format!("--no-config {CACHE} --metric 'w=Ir + 2 Dr' --metric 'q=Ir/Dr'"),
+        (120, 24),
+        &[],
+    );
+    pty.wait_for("Callees of");
+    // Ir and 12 other events, then L1m LLm Bm CEst w.
+    for _ in 0..16 {
+        assert!(pty.send_for_frame("e", Duration::from_secs(10)));
+    }
+    let report = json(&[
+        "report",
+        "--json",
+        CACHE,
+        "--no-config",
+        "--metric",
+        "c=CEst",
+        "--metric",
+        "w=Ir+2*Dr",
+    ]);
+    let cest = report["metric_totals"]["c"].as_i64().unwrap();
+    let screen = pty.contents();
+    let header = screen.lines().nth(1).unwrap_or("");
+    // The current event is shown with its long name.
+    let shown = format!("CEst {} (cycle estimation)", cgtui::format::thousands(cest));
+    assert!(header.contains(&shown), "{shown}: {screen}");
+    // The list is sorted by CEst inclusive: the total is the first row's.
+    let first = screen.lines().nth(3).unwrap_or("");
+    assert!(
+        first
+            .trim_start()
+            .starts_with(&cgtui::format::thousands(cest)),
+        "{screen}"
+    );
+    assert!(pty.send_for_frame("e", Duration::from_secs(10)));
+    let w = report["metric_totals"]["w"].as_i64().unwrap();
+    let screen = pty.contents();
+    let first = screen.lines().nth(3).unwrap_or("");
+    assert!(
+        first.trim_start().starts_with(&cgtui::format::thousands(w)),
+        "{screen}"
+    );
+    assert!(
+        !screen.lines().nth(1).unwrap_or("").contains(" q "),
+        "{screen}"
+    );
+    pty.send("q");
+    pty.finish();
+}

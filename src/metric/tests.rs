@@ -146,3 +146,18 @@ fn values_read_as_their_kind() {
     assert_eq!(text("IPC"), "0.995");
     assert_eq!(m.get(m.index_of("x").unwrap()).text(&[0; 9], 1000.0), "");
 }
+
+#[test]
+fn sums_become_derived_events_and_quotients_do_not() {
+    let mut table = events(CACHE);
+    let defs = user(&["w=2 * (Ir - Dr)", "q=Ir/Dr", "h=Ir / 2"]);
+    add_sums_as_events(&mut table, &defs).unwrap();
+    let added: Vec<&str> = table.events[CACHE.len()..]
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(added, ["L1m", "LLm", "CEst", "w"]);
+    let mut row = vec![10_000, 30, 3, 4_000, 200, 20, 2_000, 100, 10, 0, 0, 0, 0];
+    table.derive(&mut row);
+    assert_eq!(&row[CACHE.len()..], [330, 33, 16_600, 12_000]);
+}

@@ -19,6 +19,8 @@ pub enum BrowseError {
     Load(#[from] crate::parse::LoadError),
     #[error(transparent)]
     Incomparable(#[from] crate::cli_support::Incomparable),
+    #[error(transparent)]
+    Metric(#[from] crate::metric::MetricError),
     /// No `/dev/tty` (`setsid`, `ssh host cgtui f` without `-t`, cron).
     #[error(
         "the browser needs a terminal (/dev/tty: {0}); `cgtui report FILE` prints the profile without one"
