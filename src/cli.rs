@@ -427,6 +427,8 @@ impl BrowseArgs {
             base: self.diff.base.clone(),
             matching: self.diff.match_options(),
             metrics: self.metric.with_config(config).metrics,
+            min_denominator: (self.metric.with_config(config).min_denominator)
+                .unwrap_or(crate::metric::DEFAULT_MIN_DENOMINATOR),
         }
     }
 }

@@ -7,6 +7,7 @@
 pub mod action;
 pub mod app;
 pub mod clipboard;
+pub mod columns;
 pub mod exit;
 pub mod input;
 mod job;
@@ -59,8 +60,11 @@ pub struct BrowseOptions {
     pub base: Vec<PathBuf>,
     pub matching: crate::analysis::diff::MatchOptions,
     /// `--metric` and the configuration's formulas: those that sum events
-    /// are added as derived events (see `metric::add_sums_as_events`).
+    /// are added as derived events (see `metric::add_sums_as_events`), the
+    /// others are metrics for the column chooser.
     pub metrics: Vec<crate::metric::Definition>,
+    /// A quotient's smallest denominator shown (`--min-denominator`).
+    pub min_denominator: f64,
 }
 
 impl Default for BrowseOptions {
@@ -73,6 +77,7 @@ impl Default for BrowseOptions {
             mouse: None,
             palette: theme::Palette::DEFAULT,
             metrics: Vec::new(),
+            min_denominator: crate::metric::DEFAULT_MIN_DENOMINATOR,
             view: ViewDefaults::default(),
             base: Vec::new(),
             matching: Default::default(),
@@ -109,6 +114,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
         Some(crate::parse::file_set(&options.base, options.load)?)
     };
     let (load, matching, metrics) = (options.load, options.matching, options.metrics);
+    let min_denominator = options.min_denominator;
     let make = move |mut profile: crate::profile::Profile| {
         crate::metric::add_sums_as_events(&mut profile.events, &metrics)?;
         let mut app = match base {
@@ -121,6 +127,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
             }
         };
         app.set_mouse(mouse);
+        app.set_metrics(&metrics, min_denominator)?;
         app.start_with(&view);
         if app.message.is_none() {
             app.message = why.map(String::from);

@@ -216,7 +216,7 @@ fn the_documented_example_is_read_with_the_values_it_says() {
     );
     assert_eq!(c.include.len(), 1);
     assert!(c.include[0].ends_with("src/myapp/include"));
-    // "with its default value": the view's and the colours'.
+    // "with its default value": the view's and the colours' (but columns).
     assert_eq!(
         c.view,
         ViewDefaults {
@@ -225,6 +225,7 @@ fn the_documented_example_is_read_with_the_values_it_says() {
             percent: false,
             fold_templates: false,
             demangle: true,
+            columns: vec!["D1mrRate".into(), "CEst:self".into()],
         }
     );
     assert_eq!(c.palette, Palette::DEFAULT);

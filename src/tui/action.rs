@@ -92,6 +92,12 @@ pub enum Action {
     SortName,
     /// Open the list of parts (threads, dumps).
     Parts,
+    /// Open the column chooser: the metrics to show beside the list's costs.
+    Columns,
+    /// Show or hide the selected metric's inclusive column.
+    ToggleColumn,
+    /// Show or hide the selected metric's self column.
+    ToggleSelfColumn,
     /// Switch the selected part on or off.
     TogglePart,
     /// Switch every part on.

@@ -68,6 +68,8 @@ pub enum Popup {
     Warnings(Scroll),
     /// The groups of `App::grouping`.
     Groups(Scroll),
+    /// The column chooser: a row per metric.
+    Columns(Scroll),
 }
 
 pub struct App {
@@ -136,6 +138,8 @@ pub struct App {
     pub redraw: bool,
     /// The process's exit status when it quits (see `exit`).
     pub exit_status: u8,
+    /// The metrics and the columns chosen of them (`m`).
+    pub columns: super::columns::Columns,
     /// Each part's self-cost sum in the profile's columns (derived included).
     pub part_totals: Vec<Vec<Cost>>,
     /// The name order (sort tie-break), kept for the orders of another
@@ -178,6 +182,7 @@ impl App {
             (Some(Popup::Parts(_)), ..) => Context::Parts,
             (Some(Popup::Warnings(_)), ..) => Context::Warnings,
             (Some(Popup::Groups(_)), ..) => Context::Groups,
+            (Some(Popup::Columns(_)), ..) => Context::Columns,
             (Some(Popup::Search(_)), ..) => Context::Search,
             (None, Some(t), _) if t.kind == TreeKind::Flame => Context::Flame,
             (None, Some(_), _) => Context::Tree,
@@ -268,6 +273,7 @@ impl App {
             }
             Action::Help => self.popup = Some(Popup::Help(Scroll::default())),
             Action::Parts => self.popup = Some(Popup::Parts(Scroll::default())),
+            Action::Columns => self.popup = Some(Popup::Columns(Scroll::default())),
             Action::Warnings => self.popup = Some(Popup::Warnings(Scroll::default())),
             Action::Groups => self.open_groups(),
             Action::Filter => self.open_filter(),
@@ -332,6 +338,7 @@ impl App {
                 | Context::Parts
                 | Context::Search
                 | Context::Warnings
+                | Context::Columns
                 | Context::Groups => {
                     self.popup_action(action);
                 }
@@ -374,6 +381,7 @@ impl App {
             Popup::Search(_) => size(layout::FULL, u16::MAX, 3),
             Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
             Popup::Groups(_) => size(110, self.groups.len() as u16 + 4, 4),
+            Popup::Columns(_) => size(90, self.columns.metrics.list.len() as u16 + 4, 4),
         });
         layout::Open {
             source: self.source.is_some() || self.tree.is_some(),
@@ -410,6 +418,7 @@ impl App {
         let results = self.search.results().len();
         let warnings = self.profile.diagnostics.len();
         let groups = self.groups.len();
+        let metrics = self.columns.metrics.list.len();
         match self.popup.as_mut() {
             Some(Popup::Help(s)) => {
                 s.select(
@@ -420,6 +429,7 @@ impl App {
             }
             Some(Popup::Parts(s)) => s.fit(e, parts),
             Some(Popup::Groups(s)) => s.fit(e, groups),
+            Some(Popup::Columns(s)) => s.fit(e, metrics),
             Some(Popup::Search(s)) => s.fit(e, results),
             Some(Popup::Warnings(s)) => {
                 s.select(s.selected, warnings.saturating_sub(e) + 1);

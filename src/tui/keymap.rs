@@ -134,6 +134,8 @@ pub enum Context {
     Parts,
     /// The groups popup.
     Groups,
+    /// The column chooser.
+    Columns,
     /// The help screen.
     Help,
     /// The list of load warnings.
@@ -153,6 +155,7 @@ impl Context {
             Context::Search => "Search prompt",
             Context::Parts => "Parts popup",
             Context::Groups => "Groups popup",
+            Context::Columns => "Column chooser",
             Context::Help => "Help",
             Context::Warnings => "Load warnings",
             Context::Mouse => "Mouse (M: on/off; Shift-drag selects text in most terminals)",
@@ -203,7 +206,7 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
 }
 
 /// The contexts in help-screen order.
-const CONTEXTS: [Context; 11] = [
+const CONTEXTS: [Context; 12] = [
     Context::Global,
     Context::Browse,
     Context::Source,
@@ -212,6 +215,7 @@ const CONTEXTS: [Context; 11] = [
     Context::Search,
     Context::Parts,
     Context::Groups,
+    Context::Columns,
     Context::Warnings,
     Context::Help,
     Context::Mouse,

@@ -5,6 +5,7 @@
 
 mod calls;
 mod chrome;
+mod columns;
 mod diff;
 mod flame;
 mod list;
@@ -59,6 +60,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Popup::Search(s)) => popup::search(app, buf, areas.popup, s),
         Some(Popup::Warnings(s)) => popup::warnings(app, buf, areas.popup, s),
         Some(Popup::Groups(s)) => popup::groups(app, buf, areas.popup, s),
+        Some(Popup::Columns(s)) => columns::draw(app, buf, areas.popup, s),
         None => {}
     }
 }

@@ -75,8 +75,17 @@ fn warn_of_cut_changes(new: &mut Profile, difference: &Analysis) {
     }
 }
 
+/// KCachegrind's derived events the profile's events allow (`CEst`,
+/// `L1m`...), added as derived events so that every view has them.
+fn with_builtin_sums(profile: &mut Profile) {
+    // Without user formulas nothing can fail.
+    let _ = crate::metric::add_sums_as_events(&mut profile.events, &[]);
+}
+
 impl App {
     pub fn new(profile: Profile, theme: Theme, locator: Locator) -> Self {
+        let mut profile = profile;
+        with_builtin_sums(&mut profile);
         Self::build(profile, None, theme, locator)
     }
 
@@ -89,6 +98,9 @@ impl App {
         theme: Theme,
         locator: Locator,
     ) -> Self {
+        let mut base = base;
+        with_builtin_sums(&mut base);
+        with_builtin_sums(&mut new);
         let (mut joined, difference) = Joined::new(base, &mut new, options);
         joined.base_analysis.warn_of_cut_sums(&mut joined.base);
         joined.new_analysis.warn_of_cut_sums(&mut new);
@@ -127,6 +139,7 @@ impl App {
         let search = search_index(&profile, &analysis, &demangled);
         let diagnostics = profile.diagnostics.len();
         let part_totals = lists::part_totals(&profile);
+        let profile_events = profile.events.clone();
         let names = orders::Names::new(profile.clone());
         let background = profile.functions.len() >= orders::BACKGROUND_FROM;
         let orders = Orders::new(analysis.clone(), names.clone(), 0, background);
@@ -169,6 +182,9 @@ impl App {
             suspend: false,
             redraw: false,
             exit_status: crate::tui::exit::QUIT,
+            columns: crate::tui::columns::Columns::new(crate::metric::Metrics::of_events(
+                &profile_events,
+            )),
             part_totals,
             names,
             qualifiers,

@@ -77,6 +77,7 @@ impl App {
                 Popup::Search(s) => row_at(inner, y, s, self.search.results().len()),
                 Popup::Parts(s) => row_at(inner, y, s, self.profile.parts.len()),
                 Popup::Groups(s) => row_at(inner, y, s, self.groups.len()),
+                Popup::Columns(s) => row_at(inner, y, s, self.columns.metrics.list.len()),
                 Popup::Help(_) | Popup::Warnings(_) => None,
             };
             return Some(Target {

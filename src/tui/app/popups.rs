@@ -25,9 +25,11 @@ impl App {
             .saturating_sub(page as usize)
             + 1;
         let groups = self.groups.len();
+        let metrics = self.columns.metrics.list.len();
         let in_groups = matches!(popup, Popup::Groups(_));
         let (scroll, len) = match popup {
             Popup::Groups(s) => (s, groups),
+            Popup::Columns(s) => (s, metrics),
             Popup::Help(s) => (s, help_len),
             Popup::Parts(s) => (s, parts),
             Popup::Search(s) => (s, results),
@@ -47,6 +49,23 @@ impl App {
                 self.toggle_part(Some(i));
             }
             Action::AllParts => self.toggle_part(None),
+            Action::ToggleColumn | Action::ToggleSelfColumn => {
+                use crate::tui::columns::{MetricColumn, Scope};
+                let scope = match action {
+                    Action::ToggleColumn => Scope::Inclusive,
+                    _ => Scope::Own,
+                };
+                let column = MetricColumn {
+                    metric: scroll.selected,
+                    scope,
+                };
+                if !self.columns.toggle(column) {
+                    self.message = Some(format!(
+                        "at most {} metric columns: hide one first",
+                        crate::tui::columns::MAX_CHOSEN
+                    ));
+                }
+            }
             Action::SearchAccept if in_groups => {
                 let i = scroll.selected;
                 self.popup = None;

@@ -30,6 +30,9 @@ pub struct ViewDefaults {
     pub fold_templates: bool,
     /// Mangled names shown demangled (`D`).
     pub demangle: bool,
+    /// Metric columns beside the list's costs (`m`): `NAME` for the
+    /// inclusive value, `NAME:self` for the self value.
+    pub columns: Vec<String>,
 }
 
 impl Default for ViewDefaults {
@@ -40,6 +43,7 @@ impl Default for ViewDefaults {
             percent: false,
             fold_templates: false,
             demangle: true,
+            columns: Vec::new(),
         }
     }
 }
@@ -51,6 +55,22 @@ impl App {
         self.percent = view.percent;
         self.fold_templates = view.fold_templates;
         self.raw_names = !view.demangle;
+        let mut unknown = Vec::new();
+        for name in &view.columns {
+            match self.columns.parse(name) {
+                Some(c) if !self.columns.is_chosen(c) => {
+                    self.columns.toggle(c);
+                }
+                Some(_) => {}
+                None => unknown.push(crate::format::printable(name).into_owned()),
+            }
+        }
+        if !unknown.is_empty() {
+            self.message = Some(format!(
+                "the configuration's columns are not metrics of this profile: {}",
+                unknown.join(", ").chars().take(80).collect::<String>()
+            ));
+        }
         if let Some(name) = &view.event {
             match self.event_named(name) {
                 Some(e) if e != self.event => {
@@ -76,6 +96,23 @@ impl App {
         if sort != self.sort {
             self.set_sort(sort);
         }
+    }
+
+    /// The user's metrics (`--metric`, `[metrics]`): those already events
+    /// (sums added by `metric::add_sums_as_events`) are left to be events.
+    pub fn set_metrics(
+        &mut self,
+        definitions: &[crate::metric::Definition],
+        min_denominator: f64,
+    ) -> Result<(), crate::metric::MetricError> {
+        let events = &self.profile.events;
+        let quotients: Vec<_> = (definitions.iter())
+            .filter(|d| events.index_of(&d.name).is_none())
+            .cloned()
+            .collect();
+        let metrics = crate::metric::Metrics::new(events, &quotients, min_denominator)?;
+        self.columns = crate::tui::columns::Columns::new(metrics);
+        Ok(())
     }
 
     /// The column of event `name`; in a comparison, only an event of both
@@ -125,6 +162,7 @@ mod tests {
             percent: true,
             fold_templates: true,
             demangle: false,
+            columns: vec!["Dr:self".into(), "Nope".into()],
         });
         assert_eq!(a.event, 1);
         assert_eq!(a.sort, SortKey::SelfCost);
@@ -133,7 +171,13 @@ mod tests {
         // By Dr's self cost main (7) comes before work (1).
         let first = a.order[0];
         assert_eq!(a.profile.fn_name(first), "main");
-        assert_eq!(a.message, None);
+        let dr = a.columns.parse("Dr:self").unwrap();
+        assert_eq!(a.columns.chosen, [dr]);
+        let message = a.message.clone().unwrap();
+        assert!(
+            message.contains("not metrics of this profile: Nope"),
+            "{message}"
+        );
     }
 
     #[test]

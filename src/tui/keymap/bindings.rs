@@ -252,6 +252,13 @@ pub static GLOBAL: &[Binding] = &[
     ),
     b(
         C::Global,
+        &[K::Char('m')],
+        A::Columns,
+        Some("metrics"),
+        "metric columns beside the costs: events, CEst, miss rates, your formulas",
+    ),
+    b(
+        C::Global,
         &[K::Char('T')],
         A::FoldTemplates,
         None,

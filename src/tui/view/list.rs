@@ -40,11 +40,14 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         _ => s.to_string(),
     };
     let function = mark(SortKey::Name, "Function");
-    let columns = vec![
+    let mut columns = vec![
         Column::cost(|&f| rows::inclusive(a, f)).header(mark(SortKey::Inclusive, "Incl")),
         Column::cost(|&f| rows::self_cost(a, f))
             .header(mark(SortKey::SelfCost, "Self"))
             .gives_way(3),
+    ];
+    columns.extend(metric_columns(app));
+    columns.extend([
         Column::new(Width::Fixed(BAR), |&f, cx| {
             let own = cx.format.at(rows::self_cost(a, f));
             vec![Span::raw(bar(own, cx.format.total, BAR, g))]
@@ -71,7 +74,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             .header(pad("Object", OBJECT))
             .style(t.dim())
             .from_width(OBJECT_FROM),
-    ];
+    ]);
     Table::new(cost_format(app), columns)
         .header_style(Style::new(), t.title(focused))
         .selected_style(t.selected(focused))
@@ -80,6 +83,25 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             t.warn(),
         ))
         .draw(buf, pane, &app.list, app.order.len(), |i| app.order[i]);
+}
+
+/// The chosen metric columns (`m`), each as wide as its header or its
+/// widest likely value, right-aligned; they give way after the bar, the
+/// call count and the self cost, the last chosen first.
+fn metric_columns(app: &App) -> Vec<Column<'_, FnId>> {
+    let (a, columns) = (&app.analysis, &app.columns);
+    (columns.chosen.iter().enumerate())
+        .map(|(i, &c)| {
+            let header = columns.header(c);
+            let width = header.chars().count().max(9) + 1;
+            Column::text(Width::Fixed(width), move |&f| {
+                columns.text(c, rows::self_cost(a, f), rows::inclusive(a, f))
+            })
+            .right()
+            .header(header)
+            .gives_way(4 + (columns.chosen.len() - i).min(200) as u8)
+        })
+        .collect()
 }
 
 /// The list of a comparison: per function its cost (inclusive, or self

@@ -17,7 +17,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-fn frame(app: &App, buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
+pub(super) fn frame(app: &App, buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
     Clear.render(rect, buf);
     let block = Block::default()
         .borders(Borders::ALL)
