@@ -140,6 +140,8 @@ impl App {
             filtering: false,
             grouping: crate::analysis::groups::Grouping::Object,
             groups: Vec::new(),
+            group_sides: Vec::new(),
+            group_sort: Default::default(),
             memberships: Default::default(),
             theme,
             locator,
