@@ -309,7 +309,7 @@ mod tests {
         assert_eq!(c.source_roots, [("/build".into(), "/src".into())]);
         assert_eq!(c.include, [PathBuf::from("inc")]);
         assert_eq!(c.view.event.as_deref(), Some("Dr"));
-        assert_eq!(c.view.sort, StartSort::SelfCost);
+        assert_eq!(c.view.sort, Some(StartSort::SelfCost));
         assert!(c.view.percent && c.view.demangle && !c.view.fold_templates);
         assert_eq!(c.palette.header_bg, Paint::named("light-blue").unwrap());
         assert_eq!(c.palette.bar, Paint(None));

@@ -221,7 +221,7 @@ fn the_documented_example_is_read_with_the_values_it_says() {
         c.view,
         ViewDefaults {
             event: Some("Ir".into()),
-            sort: StartSort::Inclusive,
+            sort: Some(StartSort::Inclusive),
             percent: false,
             fold_templates: false,
             demangle: true,

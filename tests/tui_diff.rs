@@ -9,6 +9,7 @@
 
 use crate::support::tui as support;
 
+use cgtui::analysis::diff::Side;
 use support::*;
 
 const O0: &str = "diff-branches-64.callgrind";
@@ -20,33 +21,54 @@ fn comparison_snapshots() {
         let mut app = comparison_app(O0, O2);
         let screen = text(&render(&mut app, w, h));
         insta::assert_snapshot!(format!("list_{w}x{h}"), screen);
-        press(&mut app, "/main<Enter>s");
+        // It opens on main, whose own cost changed most.
+        assert_eq!(current(&app), "main");
+        press(&mut app, "s");
         let screen = text(&render(&mut app, w, h));
         insta::assert_snapshot!(format!("source_{w}x{h}"), screen);
     }
 }
 
-/// The first row at every size is the biggest change of inclusive cost:
-/// the whole run (main and what calls it), 86,044 + ... - ... = -216,849
-/// instructions, as `cgtui report --inclusive --base` lists.
+/// The first row at every size, and the current function, is the
+/// biggest change of self cost: main's own, 86,044 -> 18,064 = -67,980
+/// instructions, as `cgtui report --base` lists; not the wrappers above
+/// main, whose change of inclusive cost (-216,849) is main's and its
+/// callees' and would tie.
 #[test]
-fn the_biggest_change_comes_first_at_every_size() {
+fn the_biggest_change_of_self_cost_comes_first_at_every_size() {
     for (w, h) in [(80, 24), (120, 40), (250, 70), (40, 10)] {
         let mut app = comparison_app(O0, O2);
+        assert_eq!(current(&app), "main");
         let buf = render(&mut app, w, h);
-        let first = row(&buf, 3);
-        assert!(first.contains("216,849"), "{w}x{h}: {first}");
+        // The row under the list's header (at 40x10 there is no title).
+        let header = (0..h).find(|&y| row(&buf, y).contains("Change▼")).unwrap();
+        let first = row(&buf, header + 1);
+        for cell in ["-67,980", "main"] {
+            assert!(first.contains(cell), "{w}x{h}: {first}");
+        }
         let screen = text(&buf);
         assert!(screen.contains('→'), "{w}x{h}: both runs named\n{screen}");
     }
-    // The same pair sorted by self cost: main's own change is the biggest.
     let mut app = comparison_app(O0, O2);
-    press(&mut app, "S");
     let buf = render(&mut app, 120, 40);
-    let first = row(&buf, 3);
     for cell in ["86,044", "18,064", "-67,980", "main"] {
-        assert!(first.contains(cell), "{first}");
+        assert!(row(&buf, 3).contains(cell), "{}", row(&buf, 3));
     }
+    // No function's self cost changed more (each side's own costs).
+    let j = app.diff.clone().unwrap();
+    let c = &j.comparison;
+    let biggest = (0..c.pairs.len())
+        .map(|p| {
+            let side = |a, s| c.self_cost(a, s, p, 0);
+            (side(&j.new_analysis, Side::New) - side(&j.base_analysis, Side::Base)).abs()
+        })
+        .max()
+        .unwrap();
+    assert_eq!(biggest, 67_980);
+    // Sorted by inclusive cost (`i`): the whole run, -216,849, first.
+    press(&mut app, "i");
+    let first = row(&render(&mut app, 120, 40), 3);
+    assert!(first.contains("-216,849"), "{first}");
 }
 
 #[test]
@@ -169,6 +191,8 @@ fn a_change_beyond_64_bits_is_exact_in_the_list_and_a_bound_elsewhere() {
         &profile("-9000000000000000000"),
         &profile("9000000000000000000"),
     );
+    // Inclusive costs: main's change is f's (it opens by self cost).
+    press(&mut app, "i");
     let screen = text(&render(&mut app, 250, 30));
     // A list row: base, new, change, %base, then the function's name.
     let row = |name: &str| -> Vec<String> {

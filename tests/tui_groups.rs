@@ -15,6 +15,10 @@ fn groups_popup_snapshots() {
         insta::assert_snapshot!(format!("objects_{w}x{h}"), text(&render(&mut app, w, h)));
         press(&mut app, "<Tab><Tab>");
         insta::assert_snapshot!(format!("classes_{w}x{h}"), text(&render(&mut app, w, h)));
+        let mut app = comparison_app("diff-branches-64.callgrind", "diff-branches-O2.callgrind");
+        press(&mut app, "o");
+        let screen = text(&render(&mut app, w, h));
+        insta::assert_snapshot!(format!("comparison_objects_{w}x{h}"), screen);
     }
 }
 
@@ -173,4 +177,234 @@ fn a_threshold_filter_refuses_what_is_not_a_percentage() {
         app.filter.as_ref().unwrap().count(),
         app.profile.functions.len()
     );
+}
+
+/// The popup's header row (the row under its title) and its rows, read
+/// from the screen.
+fn popup_rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
+    let screen = text(buf);
+    screen
+        .lines()
+        .skip_while(|l| !l.contains("Groups by"))
+        .skip(1)
+        .take_while(|l| !l.contains('└'))
+        .map(|l| l.split('│').nth(1).unwrap_or("").to_string())
+        .collect()
+}
+
+/// A group's self and inclusive cost, functions and shown name.
+type Row = (i64, i64, usize, String);
+
+/// Whether rows are in some order.
+type Sorted = fn(&[Row]) -> bool;
+
+fn at(app: &cgtui::tui::App, i: usize) -> Row {
+    let g = &app.groups[i];
+    (
+        g.self_cost[0],
+        g.inclusive[0],
+        g.functions.len(),
+        g.short.clone(),
+    )
+}
+
+/// "Which library costs most": the groups by self cost, the largest
+/// first; the popup's own keys sort the groups (again: reversed) and mark
+/// the header, while the list behind keeps its order and its sort.
+#[test]
+fn groups_sort_by_self_cost_and_their_keys_leave_the_list_alone() {
+    let mut app = sample_app("cpp-names.callgrind");
+    let (order, sort) = (app.order.clone(), app.sort);
+    press(&mut app, "o");
+    let n = app.groups.len();
+    assert!(n >= 5, "cpp-names has several objects");
+    let self_costs: Vec<i64> = (0..n).map(|i| at(&app, i).0).collect();
+    assert!(self_costs.is_sorted_by(|a, b| a >= b), "{self_costs:?}");
+    // ld.so does most of this small program's work by itself.
+    assert_eq!(app.groups[0].short, "ld-linux-x86-64.so.2");
+    let header = &popup_rows(&render(&mut app, 80, 24))[0];
+    assert!(header.contains("Self▼"), "{header}");
+    assert!(!header.contains("Incl▼"), "{header}");
+
+    let keys: [(&str, &str, Sorted); 6] = [
+        ("S", "Self▲", |v| v.is_sorted_by(|a, b| a.0 <= b.0)),
+        ("i", "Incl▼", |v| v.is_sorted_by(|a, b| a.1 >= b.1)),
+        ("i", "Incl▲", |v| v.is_sorted_by(|a, b| a.1 <= b.1)),
+        ("c", "Functions▼", |v| v.is_sorted_by(|a, b| a.2 >= b.2)),
+        ("a", "object▼", |v| v.is_sorted_by(|a, b| a.3 <= b.3)),
+        ("a", "object▲", |v| v.is_sorted_by(|a, b| a.3 >= b.3)),
+    ];
+    for (key, mark, sorted) in keys {
+        press(&mut app, key);
+        assert!(matches!(app.popup, Some(cgtui::tui::app::Popup::Groups(_))));
+        let rows: Vec<_> = (0..n).map(|i| at(&app, i)).collect();
+        assert!(sorted(&rows), "{key}: {rows:?}");
+        let buf = render(&mut app, 80, 24);
+        let header = &popup_rows(&buf)[0];
+        assert!(header.contains(mark), "{key}: {header}");
+        // The list behind: the same order, the same header.
+        assert_eq!(app.order, order, "{key}");
+        assert_eq!(app.sort, sort, "{key}");
+        assert!(row(&buf, 2).contains("Incl▼"), "{}", row(&buf, 2));
+    }
+    // Closed, the list's keys sort the list again.
+    press(&mut app, "<Esc>S");
+    assert_ne!(app.sort, sort);
+    // In ASCII the marks are v and ^, as the list's.
+    let mut app = sample_app("cpp-names.callgrind");
+    app.theme.ascii = true;
+    press(&mut app, "oS");
+    let buf = render(&mut app, 80, 24);
+    let header = text(&buf)
+        .lines()
+        .find(|l| l.contains("Functions"))
+        .unwrap()
+        .to_string();
+    assert!(header.contains("Self^"), "{header}");
+}
+
+/// Objects by their file name, not their path cut in the middle; the
+/// selected group's whole path on the popup's details line.
+#[test]
+fn groups_show_short_names_and_the_selected_ones_path() {
+    let mut app = sample_app("cpp-names.callgrind");
+    press(&mut app, "o");
+    let i = app
+        .groups
+        .iter()
+        .position(|g| g.name.ends_with("/libstdc++.so.6.0.30"))
+        .unwrap();
+    for _ in 0..i {
+        press(&mut app, "j");
+    }
+    let rows = popup_rows(&render(&mut app, 80, 24));
+    let names: Vec<&str> = rows[1..rows.len() - 2]
+        .iter()
+        .map(|r| r.split_whitespace().last().unwrap())
+        .collect();
+    for name in [
+        "libstdc++.so.6.0.30",
+        "libc.so.6",
+        "ld-linux-x86-64.so.2",
+        "cpp_names",
+    ] {
+        assert!(names.contains(&name), "{name}: {names:?}");
+    }
+    assert!(rows.iter().all(|r| !r.contains('…')), "{rows:?}");
+    let details = rows[rows.len() - 2].trim();
+    assert_eq!(details, app.groups[i].name);
+    assert!(details.starts_with('/') && details.len() > "libstdc++.so.6.0.30".len());
+    // Files: two `string.h`-like names keep as much path as tells them
+    // apart; every shown name differs.
+    press(&mut app, "<Tab>");
+    let mut shown: Vec<&str> = app.groups.iter().map(|g| g.short.as_str()).collect();
+    shown.sort_unstable();
+    let before = shown.len();
+    shown.dedup();
+    assert_eq!(shown.len(), before, "{shown:?}");
+}
+
+/// A name from the profile reaches the popup escaped, on its row and on
+/// the details line.
+#[test]
+fn group_names_are_escaped() {
+    let mut app = text_app(
+        "events: Ir\nob=/lib/ev\u{1b}]52;c;aGk=\u{7}il.so\nfn=main\n1 10\nob=/lib/b.so\nfn=f\n1 5\n",
+    );
+    press(&mut app, "o");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(
+        !screen.contains('\u{1b}') && !screen.contains('\u{7}'),
+        "{screen}"
+    );
+    let shown = cgtui::format::printable("/lib/ev\u{1b}]52;c;aGk=\u{7}il.so").into_owned();
+    assert_ne!(shown, "/lib/ev\u{1b}]52;c;aGk=\u{7}il.so");
+    assert!(screen.contains(&shown), "details line\n{screen}");
+    let short = shown.trim_start_matches("/lib/");
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains(short) && !l.contains("/lib/")),
+        "row\n{screen}"
+    );
+}
+
+/// In a comparison each group shows its cost in the base, in the new
+/// profile, and the change: the groups partition both sides, so their
+/// columns sum to each side's total (the header's 543,386 -> 326,537),
+/// and libc's own cost is the sum of its functions' in each profile.
+#[test]
+fn groups_of_a_comparison_show_both_sides_and_the_change() {
+    let (o0, o2) = ("diff-branches-64.callgrind", "diff-branches-O2.callgrind");
+    let mut app = comparison_app(o0, o2);
+    press(&mut app, "o");
+    let buf = render(&mut app, 120, 40);
+    let rows = popup_rows(&buf);
+    for cell in ["Base", "New", "Change▼", "%base"] {
+        assert!(rows[0].contains(cell), "{}", rows[0]);
+    }
+    let n = app.groups.len();
+    let sides: Vec<(i64, i64)> = (0..n).map(|i| app.group_sides(i, false).unwrap()).collect();
+    let sum = |f: fn(&(i64, i64)) -> i64| sides.iter().map(f).sum::<i64>();
+    assert_eq!((sum(|s| s.0), sum(|s| s.1)), (543_386, 326_537));
+    let changes: Vec<i64> = sides.iter().map(|(b, n)| (n - b).abs()).collect();
+    assert!(changes.is_sorted_by(|a, b| a >= b), "{changes:?}");
+    // libc.so.6 in each profile loaded alone.
+    let libc = |name: &str| {
+        let p = cgtui::parse::load_paths(&[sample(name)], Default::default()).unwrap();
+        let a = cgtui::analysis::Analysis::new(&p);
+        (0..p.functions.len())
+            .map(cgtui::profile::FnId::from_index)
+            .filter(|&f| p.fn_object(f).ends_with("/libc.so.6"))
+            .map(|f| a.self_cost(f)[0])
+            .sum::<i64>()
+    };
+    let (b, n) = (libc(o0), libc(o2));
+    let line = rows
+        .iter()
+        .find(|r| r.trim_end().ends_with(" libc.so.6"))
+        .unwrap();
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    let thousands = cgtui::format::thousands;
+    assert_eq!(
+        cells[..3],
+        [thousands(b), thousands(n), format!("{:+}", n - b)],
+        "{line}"
+    );
+    // Sorted by inclusive cost, the columns are inclusive and say so.
+    press(&mut app, "i");
+    let rows = popup_rows(&render(&mut app, 120, 40));
+    assert!(rows.last().unwrap().contains("inclusive cost"), "{rows:?}");
+    assert_eq!(app.group_sides(0, true).unwrap(), (543_386, 326_537));
+}
+
+/// The popup's keys are in the help and its status line, both made from
+/// the keymap.
+#[test]
+fn the_groups_sort_keys_are_in_the_help_and_the_hints() {
+    let mut app = sample_app("cpp-names.callgrind");
+    press(&mut app, "o");
+    let buf = render(&mut app, 120, 40);
+    let status = row(&buf, 39);
+    for hint in ["S self", "i incl", "a name"] {
+        assert!(status.contains(hint), "{status}");
+    }
+    let help = cgtui::tui::keymap::help_lines(false);
+    let groups = help
+        .iter()
+        .skip_while(|l| l.0 != Some("Groups popup"))
+        .take_while(|l| l.0.is_none() || l.0 == Some("Groups popup"))
+        .map(|l| format!("{} {}", l.1, l.2))
+        .collect::<Vec<_>>();
+    for key in [
+        "S sort the groups by self",
+        "i sort the groups by inclusive",
+        "c sort the groups by their number",
+        "a sort the groups by name",
+    ] {
+        assert!(
+            groups.iter().any(|l| l.starts_with(key)),
+            "{key}: {groups:?}"
+        );
+    }
 }

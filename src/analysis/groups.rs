@@ -9,6 +9,7 @@
 //! the one of the larger size.
 
 use super::Analysis;
+use super::diff::{Comparison, Joined, Side};
 use crate::profile::{Cost, FnId, Profile};
 use crate::symbols::demangle::{Demangled, demangle_bounded};
 use crate::symbols::scope;
@@ -69,6 +70,8 @@ pub const EVERY: &str = "(every function)";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     pub name: String,
+    /// The name as a list shows it (`short_names`).
+    pub short: String,
     pub self_cost: Vec<Cost>,
     pub inclusive: Vec<Cost>,
     pub functions: Vec<FnId>,
@@ -106,6 +109,8 @@ pub fn group_of(profile: &Profile, f: FnId, grouping: Grouping) -> Cow<'_, str> 
 pub struct Membership {
     /// The groups' names, in order of first function.
     pub names: Vec<String>,
+    /// The same shortened (`short_names`): objects and files.
+    pub short: Vec<String>,
     /// Per function: its group.
     pub of: Vec<u32>,
 }
@@ -123,8 +128,81 @@ impl Membership {
                 })
             })
             .collect();
-        Membership { names, of }
+        let short = match grouping {
+            Grouping::Object | Grouping::File => short_names(&names),
+            _ => names.clone(),
+        };
+        Membership { names, short, of }
     }
+
+    /// The same groups for the functions of a comparison's base side:
+    /// each base function in the group of its pair (a pair's index is
+    /// its id in the new profile, which `self` groups).
+    pub fn of_base(&self, comparison: &Comparison, base_functions: usize) -> Membership {
+        let of = (0..base_functions)
+            .map(|b| {
+                let pair = comparison.pair_of(Side::Base, FnId::from_index(b));
+                self.of.get(pair).copied().unwrap_or(0)
+            })
+            .collect();
+        Membership {
+            names: self.names.clone(),
+            short: self.short.clone(),
+            of,
+        }
+    }
+}
+
+/// Paths shortened to their last component (`/usr/lib/libc.so.6` to
+/// `libc.so.6`), or to as many last components as tell them apart from
+/// the others (`a/util.h` and `b/util.h`); a name without `/` is kept.
+/// Names the same components make alike stay whole.
+pub fn short_names(names: &[String]) -> Vec<String> {
+    let parts: Vec<Vec<&str>> = names
+        .iter()
+        .map(|n| n.split('/').filter(|p| !p.is_empty()).collect())
+        .collect();
+    let tail = |i: usize, k: usize| -> String {
+        let p = &parts[i];
+        if !names[i].contains('/') || k >= p.len() {
+            names[i].clone()
+        } else {
+            p[p.len() - k..].join("/")
+        }
+    };
+    let mut kept = vec![1usize; names.len()];
+    // Each round lengthens the names that collide: at most as many
+    // rounds as the deepest path has components.
+    loop {
+        let shown: Vec<String> = (0..names.len()).map(|i| tail(i, kept[i])).collect();
+        let mut by_shown: HashMap<&str, Vec<usize>> = HashMap::default();
+        for (i, s) in shown.iter().enumerate() {
+            by_shown.entry(s.as_str()).or_default().push(i);
+        }
+        let mut longer = false;
+        for same in by_shown.values().filter(|v| v.len() > 1) {
+            for &i in same {
+                if names[i].contains('/') && kept[i] < parts[i].len() {
+                    kept[i] += 1;
+                    longer = true;
+                }
+            }
+        }
+        if !longer {
+            return shown;
+        }
+    }
+}
+
+/// A comparison's groups on each side, in the order of `members`' names:
+/// the base's (its own profile's events) and the new profile's, each
+/// summed by the same rules as one profile's.
+pub fn sides(joined: &Joined, new: &Profile, members: &Membership) -> [Vec<Group>; 2] {
+    let base_members = members.of_base(&joined.comparison, joined.base.functions.len());
+    [
+        costs(&joined.base, &joined.base_analysis, &base_members),
+        costs(new, &joined.new_analysis, members),
+    ]
 }
 
 /// Every function in exactly one group; groups in order of first function.
@@ -144,9 +222,11 @@ pub fn costs(profile: &Profile, a: &Analysis, members: &Membership) -> Vec<Group
     let mut out: Vec<Group> = members
         .names
         .iter()
+        .zip(&members.short)
         .zip(sizes)
-        .map(|(name, size)| Group {
+        .map(|((name, short), size)| Group {
             name: name.clone(),
+            short: short.clone(),
             self_cost: vec![0; width],
             inclusive: vec![0; width],
             functions: Vec::with_capacity(size),
@@ -189,4 +269,61 @@ pub fn costs(profile: &Profile, a: &Analysis, members: &Membership) -> Vec<Group
         profile.events.derive(&mut group.inclusive);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn short(names: &[&str]) -> Vec<String> {
+        let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        short_names(&names)
+    }
+
+    #[test]
+    fn paths_are_cut_to_their_file_name() {
+        assert_eq!(
+            short(&[
+                "/usr/lib/x86_64-linux-gnu/libstdc++.so.6.0.30",
+                "/usr/lib/x86_64-linux-gnu/libc.so.6",
+                "???",
+                "[vdso]",
+                "./samples/src/cpp_names.cpp",
+            ]),
+            [
+                "libstdc++.so.6.0.30",
+                "libc.so.6",
+                "???",
+                "[vdso]",
+                "cpp_names.cpp"
+            ]
+        );
+    }
+
+    #[test]
+    fn names_that_collide_keep_as_much_of_their_path_as_tells_them_apart() {
+        assert_eq!(
+            short(&[
+                "/usr/include/string.h",
+                "/usr/include/c++/13/bits/string.h",
+                "/opt/a/include/util.h",
+                "/opt/b/include/util.h",
+                "/lib/libc.so.6",
+                "libc.so.6",
+                "main.c",
+            ]),
+            [
+                "include/string.h",
+                "bits/string.h",
+                "a/include/util.h",
+                "b/include/util.h",
+                // Every component kept: the path whole.
+                "/lib/libc.so.6",
+                "libc.so.6",
+                "main.c",
+            ]
+        );
+        // Names alike but for their slashes stay whole.
+        assert_eq!(short(&["/a/b.c", "a//b.c"]), ["/a/b.c", "a//b.c"]);
+    }
 }

@@ -82,13 +82,13 @@ pub enum Action {
     PrevEvent,
     /// Switch between absolute costs and percent of the total.
     TogglePercent,
-    /// Sort the list by inclusive cost.
+    /// Sort the list (in the groups popup: the groups) by inclusive cost.
     SortInclusive,
-    /// Sort the list by self cost.
+    /// Sort the list (in the groups popup: the groups) by self cost.
     SortSelf,
-    /// Sort the list by number of calls.
+    /// Sort the list by number of calls (the groups: of functions).
     SortCalls,
-    /// Sort the list by name.
+    /// Sort the list (in the groups popup: the groups) by name.
     SortName,
     /// Open the list of parts (threads, dumps).
     Parts,

@@ -9,6 +9,7 @@
 mod build;
 mod copy;
 pub mod filter;
+pub mod groups;
 mod lists;
 mod mouse;
 mod navigate;
@@ -119,6 +120,11 @@ pub struct App {
     /// How the groups popup groups, and its groups (made when it opens).
     pub grouping: crate::analysis::groups::Grouping,
     pub groups: Vec<crate::analysis::groups::Group>,
+    /// In a comparison, per group of `groups` (in its order): the group
+    /// in the base and in the new profile.
+    pub group_sides: Vec<[crate::analysis::groups::Group; 2]>,
+    /// The groups' order (the popup's sort keys), apart from the list's.
+    pub group_sort: groups::GroupSort,
     /// Each grouping's membership once made (it does not change with the
     /// event or the parts).
     memberships: rustc_hash::FxHashMap<
@@ -301,6 +307,12 @@ impl App {
                 self.costs_changed();
             }
             Action::TogglePercent => self.percent = !self.percent,
+            // In the groups popup the sort keys sort the groups.
+            Action::SortInclusive | Action::SortSelf | Action::SortCalls | Action::SortName
+                if self.context() == Context::Groups =>
+            {
+                self.popup_action(action);
+            }
             Action::SortInclusive => self.set_sort(SortKey::Inclusive),
             Action::SortSelf => self.set_sort(SortKey::SelfCost),
             Action::SortCalls => self.set_sort(SortKey::Calls),
@@ -380,7 +392,7 @@ impl App {
             // scroll, which would drag what stands beside them along.
             Popup::Search(_) => size(layout::FULL, u16::MAX, 3),
             Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
-            Popup::Groups(_) => size(110, self.groups.len() as u16 + 4, 4),
+            Popup::Groups(_) => size(110, self.groups.len() as u16 + 5, 5),
             Popup::Columns(_) => size(90, self.columns.metrics.list.len() as u16 + 4, 4),
         });
         layout::Open {

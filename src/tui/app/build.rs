@@ -90,7 +90,8 @@ impl App {
     }
 
     /// The browser on a comparison (`--base`): every view shows the new
-    /// profile minus the base, the list and panes both sides beside it.
+    /// profile minus the base, the list and panes both sides beside it;
+    /// the list sorted by the change of self cost, on the largest.
     pub fn comparing(
         mut new: Profile,
         base: Profile,
@@ -108,11 +109,12 @@ impl App {
         let first_common = joined.comparison.events.first().map_or(0, |e| e.new);
         let mut app = Self::build(new, Some(difference), theme, locator);
         app.diff = Some(Arc::new(joined));
-        if app.event != first_common {
-            app.event = first_common;
-            app.costs_changed();
-        }
-        // The first screen shows what changed most.
+        app.event = first_common;
+        // The first screen shows what changed most by itself: sorted by
+        // the change of self cost, not of inclusive cost, where every
+        // wrapper of a change (main, its callers) ties with what it calls.
+        app.sort = SortKey::SelfCost;
+        app.costs_changed();
         if let Some(&f) = app.order.first() {
             app.set_current(f);
             app.moved = false;
@@ -151,6 +153,8 @@ impl App {
             filtering: false,
             grouping: crate::analysis::groups::Grouping::Object,
             groups: Vec::new(),
+            group_sides: Vec::new(),
+            group_sort: Default::default(),
             memberships: Default::default(),
             theme,
             locator,

@@ -6,7 +6,6 @@
 //! (inclusive, current event). One filter at a time; Esc clears it.
 
 use super::App;
-use crate::analysis::groups::{Membership, costs};
 use crate::profile::FnId;
 use std::sync::Arc;
 
@@ -98,33 +97,6 @@ impl App {
             Some(Filter::new(format!("containing \"{query}\""), keep))
         };
         self.set_filter(filter);
-    }
-
-    /// The groups popup (`o`), on the groups of the current grouping.
-    pub(super) fn open_groups(&mut self) {
-        self.compute_groups();
-        self.popup = Some(super::Popup::Groups(crate::tui::scroll::Scroll::default()));
-    }
-
-    /// The groups of the current grouping, by inclusive cost of the
-    /// current event (by size), biggest first; groups with no cost left out.
-    pub(super) fn compute_groups(&mut self) {
-        let ev = self.event;
-        let members = match self.memberships.get(&self.grouping) {
-            Some(m) => m.clone(),
-            None => {
-                let m = Arc::new(Membership::new(&self.profile, self.grouping));
-                self.memberships.insert(self.grouping, m.clone());
-                m
-            }
-        };
-        let mut groups = costs(&self.profile, &self.analysis, &members);
-        let size = |g: &crate::analysis::groups::Group| {
-            g.inclusive.get(ev).copied().unwrap_or(0).saturating_abs()
-        };
-        groups.retain(|g| g.functions.iter().any(|&f| self.analysis.is_active(f)));
-        groups.sort_by(|a, b| size(b).cmp(&size(a)).then_with(|| a.name.cmp(&b.name)));
-        self.groups = groups;
     }
 
     /// Lists only the functions of group `i` of the popup.

@@ -281,6 +281,10 @@ impl App {
         let h = self.areas().list.body.height as usize;
         self.list.center(h, self.order.len());
         self.refresh_calls();
+        // The groups follow the event: their costs hold every event.
+        if matches!(self.popup, Some(super::Popup::Groups(_))) {
+            self.sort_groups();
+        }
         // The tree views follow the event and parts, from the same root.
         if let Some(v) = &self.tree {
             let (kind, from) = (v.kind, v.tree.node(0).func);

@@ -1,8 +1,8 @@
 //! The popups' keys: help and parts scrolling, the parts switched on and
-//! off, and the search prompt (accepting, `n`/`N` through the results;
+//! off, the groups' grouping and sort, and the search prompt (accepting, `n`/`N` through the results;
 //! editing the query is in `query`).
 
-use super::{App, Popup, TreeKind};
+use super::{App, Popup, SortKey, TreeKind};
 use crate::profile::FnId;
 use crate::tui::action::Action;
 use crate::tui::keymap;
@@ -66,6 +66,10 @@ impl App {
                     ));
                 }
             }
+            Action::SortSelf if in_groups => self.set_group_sort(SortKey::SelfCost),
+            Action::SortInclusive if in_groups => self.set_group_sort(SortKey::Inclusive),
+            Action::SortCalls if in_groups => self.set_group_sort(SortKey::Calls),
+            Action::SortName if in_groups => self.set_group_sort(SortKey::Name),
             Action::SearchAccept if in_groups => {
                 let i = scroll.selected;
                 self.popup = None;

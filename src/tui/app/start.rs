@@ -22,8 +22,9 @@ pub enum StartSort {
 pub struct ViewDefaults {
     /// The event shown and sorted by (`e`/`E` later); unset: the first.
     pub event: Option<String>,
-    /// The list's sort (`i`, `s`, `c`, `n` later).
-    pub sort: StartSort,
+    /// The list's sort (`i`, `S`, `c`, `a` later); unset: by inclusive
+    /// cost, or by the change of self cost in a comparison.
+    pub sort: Option<StartSort>,
     /// Costs as percent of the total (`%`).
     pub percent: bool,
     /// C++ template arguments folded to `<…>` (`T`).
@@ -39,7 +40,7 @@ impl Default for ViewDefaults {
     fn default() -> Self {
         ViewDefaults {
             event: None,
-            sort: StartSort::Inclusive,
+            sort: None,
             percent: false,
             fold_templates: false,
             demangle: true,
@@ -88,10 +89,12 @@ impl App {
             }
         }
         let sort = match view.sort {
-            StartSort::Inclusive => SortKey::Inclusive,
-            StartSort::SelfCost => SortKey::SelfCost,
-            StartSort::Calls => SortKey::Calls,
-            StartSort::Name => SortKey::Name,
+            // The sort the app opened with (a comparison's is by self).
+            None => self.sort,
+            Some(StartSort::Inclusive) => SortKey::Inclusive,
+            Some(StartSort::SelfCost) => SortKey::SelfCost,
+            Some(StartSort::Calls) => SortKey::Calls,
+            Some(StartSort::Name) => SortKey::Name,
         };
         if sort != self.sort {
             self.set_sort(sort);
@@ -158,7 +161,7 @@ mod tests {
         let mut a = app();
         a.start_with(&ViewDefaults {
             event: Some("Dr".into()),
-            sort: StartSort::SelfCost,
+            sort: Some(StartSort::SelfCost),
             percent: true,
             fold_templates: true,
             demangle: false,

@@ -1,15 +1,15 @@
 //! Popups drawn over the screen: help (generated from the keymap), parts
-//! with their totals, and the search prompt with ranked results.
+//! with their totals, groups, and the search prompt with ranked results.
 
 use super::{cost_format, name_spans};
 use crate::format::{percent_text, printable, thousands};
 use crate::profile::FnId;
-use crate::tui::app::{App, rows};
+use crate::tui::app::{App, SortKey, rows};
 use crate::tui::keymap;
 use crate::tui::layout::Pane;
 use crate::tui::scroll::Scroll;
 use crate::tui::widgets::{
-    Column, Table, Width, cells, fit, fit_middle, highlighted, put_line, window_spans,
+    Column, CostFormat, Table, Width, cells, fit, fit_middle, highlighted, put_line, window_spans,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -128,9 +128,11 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     );
 }
 
-/// The groups of the current grouping: self and inclusive cost, share of
-/// the total, functions, name (`o`; Tab: the next grouping; Enter: list
-/// the group's functions).
+/// The groups of the current grouping: self cost, its share of the
+/// total, inclusive cost, functions, short name (`o`; Tab: the next
+/// grouping; Enter: list the group's functions; `S`, `i`, `c`, `a`: the
+/// groups' sort), and the selected group's full name on a details line;
+/// in a comparison, each side's cost and the change instead of the costs.
 pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
     let g = t.glyphs();
@@ -141,37 +143,28 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     );
     let inner = frame(app, buf, rect, title, t.key());
     let format = cost_format(app);
-    let at = |row: &[crate::profile::Cost]| format.at(row);
-    let columns = vec![
-        Column::new(Width::Cost, |&i: &usize, cx| {
-            vec![Span::raw(cx.format.text(at(&app.groups[i].inclusive)))]
-        })
-        .right()
-        .header("Incl"),
-        Column::new(Width::Cost, |&i: &usize, cx| {
-            vec![Span::raw(cx.format.text(at(&app.groups[i].self_cost)))]
-        })
-        .right()
-        .header("Self")
-        .gives_way(2),
-        Column::text(Width::Fixed(8), |&i: &usize| {
-            percent_text(at(&app.groups[i].inclusive), format.total)
-        })
-        .right()
-        .header("%")
-        .gives_way(1),
+    let sort = app.group_sort;
+    let mark = |k, s: &str| sort_mark(app, k, s);
+    let mut columns = if app.diff.is_some() {
+        group_change_columns(app, format)
+    } else {
+        group_cost_columns(app, format)
+    };
+    columns.push(
         Column::text(Width::Fixed(9), |&i: &usize| {
             thousands(app.groups[i].functions.len() as i64)
         })
         .right()
-        .header("Functions")
-        .gives_way(3),
+        .header(mark(SortKey::Calls, "Functions"))
+        .gives_way(2),
+    );
+    let label = mark(SortKey::Name, app.grouping.label());
+    columns.push(
         Column::new(Width::Fill { min: 10 }, |&i: &usize, cx| {
-            let name = printable(&app.groups[i].name);
-            vec![Span::raw(fit_middle(&name, cx.width, g))]
+            vec![Span::raw(fit_middle(&app.groups[i].short, cx.width, g))]
         })
-        .header(app.grouping.label()),
-    ];
+        .header_with(move |width| vec![Span::raw(fit(&label, width, g))]),
+    );
     let pane = Pane {
         title: Rect {
             height: inner.height.min(1),
@@ -179,7 +172,7 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         },
         body: Rect {
             y: inner.y + 1,
-            height: inner.height.saturating_sub(2),
+            height: inner.height.saturating_sub(3),
             ..inner
         },
     };
@@ -188,19 +181,113 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .selected_style(t.selected(true))
         .empty(Span::styled("(no group has a cost)", t.dim()))
         .draw(buf, pane, scroll, app.groups.len(), |i| i);
+    // The selected group's name whole (cut in the middle only where the
+    // popup is narrower than it).
+    if let Some(group) = app.groups.get(scroll.selected) {
+        let room = (inner.width as usize).saturating_sub(1);
+        put_line(
+            buf,
+            inner,
+            inner.height.saturating_sub(2),
+            vec![Span::raw(format!(" {}", fit_middle(&group.name, room, g)))],
+            Style::new(),
+        );
+    }
+    let what = match (app.diff.is_some(), sort.inclusive()) {
+        (false, _) => "inclusive: self cost and calls out, or the calls into it",
+        (true, false) => "self cost: base, new, change (i: inclusive)",
+        (true, true) => "inclusive cost: base, new, change (S: self)",
+    };
     put_line(
         buf,
         inner,
         inner.height.saturating_sub(1),
         vec![Span::styled(
-            format!(
-                " {} groups; inclusive: the group's self cost and its calls out, or the calls into it",
-                app.groups.len()
-            ),
+            format!(" {} groups; {what}", app.groups.len()),
             t.dim(),
         )],
         Style::new(),
     );
+}
+
+/// A groups' column header, with the sort's mark where the groups are
+/// sorted by it (`▼`, `▲` reversed; `v`, `^` in ASCII), as the list's.
+fn sort_mark(app: &App, key: SortKey, header: &str) -> String {
+    let g = app.theme.glyphs();
+    match (app.group_sort.key == key, app.group_sort.reversed) {
+        (true, false) => format!("{header}{}", g.sort_down),
+        (true, true) => format!("{header}{}", g.sort_up),
+        _ => header.to_string(),
+    }
+}
+
+/// The groups' costs of one profile: self, its share, inclusive.
+fn group_cost_columns<'a>(app: &'a App, format: CostFormat) -> Vec<Column<'a, usize>> {
+    let mark = |k, s: &str| sort_mark(app, k, s);
+    vec![
+        Column::cost(|&i: &usize| &app.groups[i].self_cost[..])
+            .header(mark(SortKey::SelfCost, "Self")),
+        Column::text(Width::Fixed(8), move |&i: &usize| {
+            percent_text(format.at(&app.groups[i].self_cost), format.total)
+        })
+        .right()
+        .header("%")
+        .gives_way(1),
+        Column::cost(|&i: &usize| &app.groups[i].inclusive[..])
+            .header(mark(SortKey::Inclusive, "Incl"))
+            .gives_way(3),
+    ]
+}
+
+/// The groups of a comparison: each side's cost (self, or inclusive when
+/// sorted by it), the change and its share of the base's total.
+fn group_change_columns<'a>(app: &'a App, format: CostFormat) -> Vec<Column<'a, usize>> {
+    let t = app.theme;
+    let sort = app.group_sort;
+    let inclusive = sort.inclusive();
+    let plain = CostFormat {
+        signed: false,
+        ..format
+    };
+    let sides = move |i: usize| app.group_sides(i, inclusive).unwrap_or((0, 0));
+    let base_total = super::diff::base_total(app).unwrap_or(0);
+    // The change is what the costs sort by.
+    let change = sort_mark(app, sort.key, "Change");
+    let change = if inclusive || sort.key == SortKey::SelfCost {
+        change
+    } else {
+        "Change".to_string()
+    };
+    vec![
+        Column::new(Width::Cost, move |&i: &usize, _| {
+            vec![Span::raw(plain.text(sides(i).0))]
+        })
+        .right()
+        .header("Base")
+        .gives_way(3),
+        Column::new(Width::Cost, move |&i: &usize, _| {
+            vec![Span::raw(plain.text(sides(i).1))]
+        })
+        .right()
+        .header("New")
+        .gives_way(4),
+        // The change exact from both sides (it may need 65 bits).
+        Column::new(Width::Cost, move |&i: &usize, cx| {
+            let (b, n) = sides(i);
+            let change = crate::format::change(b, n);
+            let style = t.change(change.signum() as i64);
+            vec![Span::styled(cx.format.wide_text(change), style)]
+        })
+        .right()
+        .header(change),
+        Column::text(Width::Fixed(8), move |&i: &usize| {
+            let (b, n) = sides(i);
+            crate::format::wide_signed_percent(crate::format::change(b, n), base_total)
+        })
+        .right()
+        .header("%base")
+        .gives_way(1),
+    ]
 }
 
 pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {

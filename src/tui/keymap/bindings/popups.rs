@@ -1,5 +1,5 @@
-//! The bindings of the popups: the search prompt, parts, load warnings,
-//! help, and what the mouse does. Data only.
+//! The bindings of the popups: the search prompt, parts, groups, load
+//! warnings, help, and what the mouse does. Data only.
 
 use super::{Binding, PAGE_DOWN, PAGE_UP, b};
 use crate::tui::action::Action as A;
@@ -197,6 +197,34 @@ pub static POPUPS: &[Binding] = &[
         A::Close,
         Some("close"),
         "close",
+    ),
+    b(
+        C::Groups,
+        &[K::Char('S')],
+        A::SortSelf,
+        Some("self"),
+        "sort the groups by self cost (again: reverse); the list keeps its order",
+    ),
+    b(
+        C::Groups,
+        &[K::Char('i')],
+        A::SortInclusive,
+        Some("incl"),
+        "sort the groups by inclusive cost (again: reverse)",
+    ),
+    b(
+        C::Groups,
+        &[K::Char('c')],
+        A::SortCalls,
+        None,
+        "sort the groups by their number of functions (again: reverse)",
+    ),
+    b(
+        C::Groups,
+        &[K::Char('a')],
+        A::SortName,
+        Some("name"),
+        "sort the groups by name (again: reverse)",
     ),
     b(
         C::Help,
