@@ -106,7 +106,8 @@ pub enum Command {
     /// the total, as callgrind_annotate does; with --json, every function
     /// with its costs, calls and (--lines) per-line costs; with --folded,
     /// the stacks a flame graph tool reads. With --base OLD, the change
-    /// from OLD to the profile FILE.
+    /// from OLD to the profile FILE (with --folded, each stack's cost in
+    /// both, for a differential flame graph).
     Report(ReportArgs),
     /// Print source files with the cost of every line (as callgrind_annotate --auto=yes).
     ///
@@ -468,8 +469,10 @@ pub struct ReportArgs {
     #[arg(long, requires = "json")]
     pub lines: bool,
     /// Print folded stacks (`main;f;g VALUE` per line) of the event, for
-    /// flamegraph.pl, inferno-flamegraph or speedscope.
-    #[arg(long, conflicts_with_all = ["json", "base"])]
+    /// flamegraph.pl, inferno-flamegraph or speedscope. With --base OLD:
+    /// `main;f;g BASE NEW` per line (difffolded.pl's format, which
+    /// flamegraph.pl draws as a differential flame graph).
+    #[arg(long, conflicts_with = "json")]
     pub folded: bool,
     /// With --folded: keep the paths of at least this fraction of the total
     /// (0 to 1; default: the costliest 100,000 paths).

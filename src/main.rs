@@ -196,7 +196,8 @@ fn print_diagnostics(profile: &Profile) {
 }
 
 /// One line on standard error when a bound of `--folded` cut the output.
-fn report_folded_cuts(cut: &report::folded::Cuts, options: &report::FoldedOptions) {
+/// `of` names the stacks (`folded stacks`, or those of one side).
+fn report_folded_cuts(of: &str, cut: &report::folded::Cuts, options: &report::FoldedOptions) {
     let mut what = Vec::new();
     if cut.depth > 0 {
         what.push(format!(
@@ -215,9 +216,23 @@ fn report_folded_cuts(cut: &report::folded::Cuts, options: &report::FoldedOption
     if !what.is_empty() {
         let _ = writeln!(
             io::stderr(),
-            "cgtui: note: folded stacks bounded: {}",
+            "cgtui: note: {of} bounded: {}",
             what.join("; ")
         );
+    }
+}
+
+/// The bounds of `--folded` for the column `event`.
+fn folded_options(args: &ReportArgs, event: usize) -> report::FoldedOptions {
+    report::FoldedOptions {
+        event,
+        min: args.min.unwrap_or(0.0),
+        max_paths: match (args.max_paths, args.min) {
+            (Some(n), _) => usize::try_from(n).unwrap_or(report::folded::MAX_PATHS),
+            (None, Some(_)) => report::folded::MAX_PATHS,
+            (None, None) => report::DEFAULT_PATHS,
+        },
+        max_depth: args.max_depth,
     }
 }
 
@@ -247,18 +262,9 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
     }
     let mut out = std::io::stdout().lock();
     if args.folded {
-        let options = report::FoldedOptions {
-            event,
-            min: args.min.unwrap_or(0.0),
-            max_paths: match (args.max_paths, args.min) {
-                (Some(n), _) => usize::try_from(n).unwrap_or(report::folded::MAX_PATHS),
-                (None, Some(_)) => report::folded::MAX_PATHS,
-                (None, None) => report::DEFAULT_PATHS,
-            },
-            max_depth: args.max_depth,
-        };
+        let options = folded_options(args, event);
         let stacks = report::folded::stacks(&analysis, options);
-        report_folded_cuts(&stacks.cut, &options);
+        report_folded_cuts("folded stacks", &stacks.cut, &options);
         let mut buffered = std::io::BufWriter::new(&mut out);
         report::folded::write(&profile, &stacks, &mut buffered)?;
         buffered.flush()?;
@@ -304,7 +310,7 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
 /// `report --base OLD NEW`: the new profile's selected parts against the
 /// whole base profile.
 fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
-    use cgtui::analysis::diff::{Compared, Comparison};
+    use cgtui::analysis::diff::{Compared, Comparison, Side};
     if !args.metric.metrics.is_empty() {
         return Err(NotInProfile::new(
             "--metric: a comparison's report shows events only (the browser shows the sums among the events)".into(),
@@ -331,7 +337,20 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
     };
     let event = common_event_index(&comparison, args.event.as_deref())?;
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if args.folded {
+        // Each side folded on its own, with its own bounds.
+        let fold = |a: &Analysis, side, of| {
+            let options = folded_options(args, comparison.column(event, side));
+            let stacks = report::folded::stacks(a, options);
+            report_folded_cuts(of, &stacks.cut, &options);
+            stacks
+        };
+        let base_stacks = fold(&base_analysis, Side::Base, "folded stacks of the base");
+        let new_stacks = fold(&analysis, Side::New, "folded stacks of the new profile");
+        let mut buffered = std::io::BufWriter::new(&mut out);
+        report::folded::write_compared(&compared, &base_stacks, &new_stacks, &mut buffered)?;
+        buffered.flush()?;
+    } else if args.json {
         let report = report::JsonReport {
             profile: &profile,
             analysis: &analysis,

@@ -201,3 +201,158 @@ fn out_of_range_fractions_are_refused() {
         assert!(err.contains("from 0 to 1"), "{err}");
     }
 }
+
+/// From `cgtui report --json FILE` (the flat profile, not the stacks):
+/// the total of `Ir` and the self cost of `Ir` per function name (the
+/// functions of one name added: their frames read the same).
+fn flat_ir(file: &str) -> (i64, HashMap<String, i64>) {
+    let out = Command::cargo_bin("cgtui")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["report", "--json", file])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut selves = HashMap::new();
+    for f in v["functions"].as_array().unwrap() {
+        let own = f["self"]["Ir"].as_i64().unwrap_or(0);
+        *selves
+            .entry(f["name"].as_str().unwrap().to_string())
+            .or_insert(0) += own;
+    }
+    (v["totals"]["Ir"].as_i64().unwrap(), selves)
+}
+
+/// Each line is `frames BASE NEW`, frames separated by `;`.
+fn parse_two(text: &str) -> Vec<(Vec<String>, i64, i64)> {
+    text.lines()
+        .map(|l| {
+            let (rest, new) = l.rsplit_once(' ').unwrap();
+            let (stack, base) = rest.rsplit_once(' ').unwrap();
+            (
+                stack.split(';').map(String::from).collect(),
+                base.parse().unwrap(),
+                new.parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Pairs of samples: builds of one program, and two programs that share
+/// only the C library (stacks of one side only).
+const PAIRS: [(&str, &str); 3] = [
+    (
+        "samples/diff-jumps-O0.callgrind",
+        "samples/diff-jumps-O2.callgrind",
+    ),
+    (
+        "samples/diff-branches-16.callgrind",
+        "samples/diff-branches-64.callgrind",
+    ),
+    ("samples/recursion.callgrind", "samples/cpp-names.callgrind"),
+];
+
+#[test]
+fn folded_with_a_base_keeps_each_sides_total_and_self_costs() {
+    for (base, new) in PAIRS {
+        let lines = parse_two(&folded(&["--base", base, new]));
+        let (base_total, base_self) = flat_ir(base);
+        let (new_total, new_self) = flat_ir(new);
+        assert_eq!(lines.iter().map(|l| l.1).sum::<i64>(), base_total, "{base}");
+        assert_eq!(lines.iter().map(|l| l.2).sum::<i64>(), new_total, "{new}");
+        // One line per stack, sorted.
+        let text: Vec<String> = lines.iter().map(|l| l.0.join(";")).collect();
+        let mut sorted = text.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(text, sorted, "{base} {new}");
+        // Per function, the lines ending in it: its self cost each side.
+        let mut ends: HashMap<&str, (i64, i64)> = HashMap::new();
+        for (frames, b, n) in &lines {
+            let e = ends.entry(frames.last().unwrap()).or_default();
+            e.0 += b;
+            e.1 += n;
+        }
+        let mut checked = 0;
+        for name in base_self.keys().chain(new_self.keys()) {
+            // Frames are printable and hold no `;`.
+            if name.contains(';') || name.chars().any(char::is_control) {
+                continue;
+            }
+            let want = (
+                base_self.get(name).copied().unwrap_or(0),
+                new_self.get(name).copied().unwrap_or(0),
+            );
+            assert_eq!(
+                ends.get(name.as_str()).copied().unwrap_or_default(),
+                want,
+                "{name}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked}");
+        // A stack through a function of one side only has 0 on the other.
+        for (frames, b, n) in &lines {
+            if frames.iter().any(|f| f.starts_with('[')) {
+                continue;
+            }
+            if frames.iter().any(|f| !base_self.contains_key(f)) {
+                assert_eq!(*b, 0, "{frames:?}");
+            }
+            if frames.iter().any(|f| !new_self.contains_key(f)) {
+                assert_eq!(*n, 0, "{frames:?}");
+            }
+        }
+        if base.contains("recursion") {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.0.last().unwrap() == "fib'2" && l.2 == 0)
+            );
+        }
+    }
+}
+
+#[test]
+fn folded_with_a_base_keeps_the_bounds_on_each_side() {
+    let (base, new) = PAIRS[0];
+    let (base_total, _) = flat_ir(base);
+    let (new_total, _) = flat_ir(new);
+    let out = Command::cargo_bin("cgtui")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "report",
+            "--folded",
+            "--max-depth",
+            "3",
+            "--max-paths",
+            "20",
+        ])
+        .args(["--base", base, new])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines = parse_two(&String::from_utf8(out.stdout).unwrap());
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        note.contains("of the base bounded") && note.contains("of the new profile bounded"),
+        "{note}"
+    );
+    // The sums stay exact: what the cut leaves out is on the cut lines.
+    assert_eq!(lines.iter().map(|l| l.1).sum::<i64>(), base_total);
+    assert_eq!(lines.iter().map(|l| l.2).sum::<i64>(), new_total);
+    let cut: Vec<_> = lines
+        .iter()
+        .filter(|l| l.0.last().unwrap() == "[deeper frames cut]")
+        .collect();
+    assert!(
+        !cut.is_empty() && cut.iter().all(|l| l.0.len() == 4),
+        "{cut:?}"
+    );
+    assert!(lines.iter().all(|l| l.0.len() <= 4), "{lines:?}");
+    // At most 20 stacks a side (and the two extra lines of each).
+    assert!(lines.iter().filter(|l| l.1 != 0).count() <= 22);
+    assert!(lines.iter().filter(|l| l.2 != 0).count() <= 22);
+}

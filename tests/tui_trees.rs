@@ -33,6 +33,7 @@ fn caller_tree_snapshots() {
 fn flame_graph_snapshots() {
     both_sizes("flame", "recursion.callgrind", "f");
     both_sizes("flame_zoomed", "recursion.callgrind", "fjjjjjjj<Enter>");
+    both_sizes("flame_self", "recursion.callgrind", "fjjjjjjjjv");
 }
 
 /// The rows' names, trimmed, from the tree's body.
@@ -186,4 +187,239 @@ fn a_search_from_the_call_tree_goes_to_the_function_in_the_main_view() {
     assert!(app.tree.is_none() && app.popup.is_none());
     let f = app.current.expect("a current function");
     assert_eq!(app.profile.fn_name(f), "__printf_fp_l");
+}
+
+/// Per function of `samples/NAME`, from `cgtui report --json` (the flat
+/// profile, not the trees): name, self cost of the first event, the
+/// distinct functions that call it, and whether it is in a cycle.
+struct Flat {
+    name: String,
+    own: i64,
+    callers: std::collections::BTreeSet<usize>,
+    cycle: bool,
+}
+
+fn flat(sample: &str) -> Vec<Flat> {
+    let out = crate::support::cli::stdout_of(&["report", "--json", &format!("samples/{sample}")]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let event = v["events"][0].as_str().unwrap().to_string();
+    let mut fs: Vec<Flat> = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| Flat {
+            name: f["name"].as_str().unwrap().to_string(),
+            own: f["self"][&event].as_i64().unwrap_or(0),
+            callers: Default::default(),
+            cycle: !f["cycle"].is_null(),
+        })
+        .collect();
+    for c in v["calls"].as_array().unwrap() {
+        let (caller, callee) = (c["caller"].as_u64().unwrap(), c["callee"].as_u64().unwrap());
+        fs[callee as usize].callers.insert(caller as usize);
+    }
+    fs
+}
+
+/// The flat entry of the one function named `name`.
+fn flat_named<'a>(fs: &'a [Flat], name: &str) -> (usize, &'a Flat) {
+    let found: Vec<_> = fs
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.name == name)
+        .collect();
+    assert_eq!(found.len(), 1, "{name}");
+    found[0]
+}
+
+/// Opens a tree on `sample` with `keys`; checks the self cost of every
+/// row on a path where every function below the root has one caller
+/// (the function above it) and no cycle, so that the node is the whole
+/// of its function: its self cost is the flat one. The names checked.
+fn self_costs_on_unique_paths(sample: &str, keys: &str) -> Vec<String> {
+    let fs = flat(sample);
+    let mut app = sample_app(sample);
+    // The report's functions are the profile's, in the same order.
+    for (i, f) in fs.iter().enumerate() {
+        let id = cgtui::profile::FnId::from_index(i);
+        assert_eq!(app.profile.fn_name(id), f.name);
+    }
+    press(&mut app, keys);
+    let _ = render(&mut app, 80, 24);
+    let view = app.tree.as_ref().unwrap();
+    // Rows off screen get their self costs computed here.
+    let mut t = view.tree.clone();
+    let mut checked = Vec::new();
+    for &n in &view.rows {
+        let own = t.self_cost_of(&app.analysis, n);
+        let mut unique = n != 0 && t.node(n).is_call();
+        let mut at = n;
+        while let Some(p) = t.node(at).parent() {
+            let Some(f) = t.node(at).func else {
+                unique = false;
+                break;
+            };
+            let f = &fs[f.index()];
+            let above = t.node(p).func.map_or(usize::MAX, |g| g.index());
+            unique &= !f.cycle && !t.node(at).recursive && f.callers.len() == 1;
+            unique &= f.callers.contains(&above);
+            at = p;
+        }
+        if !unique {
+            continue;
+        }
+        let f = &fs[t.node(n).func.unwrap().index()];
+        assert_eq!(
+            own,
+            Some(f.own),
+            "{sample}: {} at depth {}",
+            f.name,
+            t.node(n).depth
+        );
+        checked.push(f.name.clone());
+    }
+    checked
+}
+
+#[test]
+fn the_self_column_is_the_flat_self_cost_where_the_path_is_unique() {
+    let checked =
+        self_costs_on_unique_paths("recursion.callgrind", "/_dl_lookup_symbol_x<Enter>t*");
+    assert!(checked.iter().any(|n| n == "do_lookup_x"), "{checked:?}");
+    let more = self_costs_on_unique_paths("cpp-names.callgrind", "/main<Enter>t*");
+    assert!(more.len() >= 5, "{more:?}");
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "/_dl_lookup_symbol_x<Enter>t");
+    let screen = text(&render(&mut app, 80, 24));
+    // On screen: do_lookup_x's row shows its inclusive cost, then its self
+    // cost of 21,727 (callgrind_annotate: 21,016 + 395 + 316 in three files).
+    let line = screen
+        .lines()
+        .find(|l| l.ends_with(" do_lookup_x"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(cells[1], "21,727", "{line}");
+    assert!(
+        screen.contains("Incl") && screen.contains("Self"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_hot_path_ends_where_the_cost_is_spent() {
+    let fs = flat("recursion.callgrind");
+    let (lookup, _) = flat_named(&fs, "do_lookup_x");
+    // do_lookup_x spends more itself than its costliest call passes on.
+    let v: serde_json::Value = serde_json::from_str(&crate::support::cli::stdout_of(&[
+        "report",
+        "--json",
+        "samples/recursion.callgrind",
+    ]))
+    .unwrap();
+    let hottest_call = v["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["caller"].as_u64() == Some(lookup as u64))
+        .map(|c| c["inclusive"]["Ir"].as_i64().unwrap())
+        .max()
+        .unwrap();
+    assert!(
+        fs[lookup].own > hottest_call,
+        "{} {hottest_call}",
+        fs[lookup].own
+    );
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "/_dl_lookup_symbol_x<Enter>t");
+    let view = app.tree.as_ref().unwrap();
+    let sel = view.tree.node(view.node());
+    assert_eq!(app.profile.fn_name(sel.func.unwrap()), "do_lookup_x");
+    assert_eq!(sel.depth, 1);
+    // Its children are listed (the path stopped, not the tree) and each
+    // is smaller than its self cost.
+    let kids: Vec<usize> = view.tree.children_of(view.node()).collect();
+    assert!(!kids.is_empty());
+    assert!(view.is_open(view.node()));
+    for k in kids {
+        assert!(view.tree.node(k).value < fs[lookup].own);
+    }
+    // Above it the hottest child was larger than the node's self cost:
+    // _dl_lookup_symbol_x itself spends less than do_lookup_x costs.
+    let (_, root) = flat_named(&fs, "_dl_lookup_symbol_x");
+    assert!(root.own < sel.value, "{} {}", root.own, sel.value);
+}
+
+#[test]
+fn the_caller_tree_shares_the_roots_self_cost_along_its_paths() {
+    let fs = flat("recursion.callgrind");
+    let (_, f) = flat_named(&fs, "do_lookup_x");
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "/do_lookup_x<Enter>b");
+    let view = app.tree.as_ref().unwrap();
+    let t = &view.tree;
+    assert_eq!(t.node(0).self_cost(t.direction), Some(f.own));
+    // do_lookup_x has one caller: all of its self cost comes that way.
+    assert_eq!(f.callers.len(), 1);
+    let kids: Vec<usize> = t.children_of(0).collect();
+    assert_eq!(kids.len(), 1);
+    assert_eq!(t.node(kids[0]).self_cost(t.direction), Some(f.own));
+    // Further up, each level's shares add up to no more than the root's.
+    for &n in &view.rows {
+        if t.is_expanded(n) && t.node(n).is_call() {
+            let sum: i64 = t
+                .children_of(n)
+                .filter_map(|k| t.node(k).self_cost(t.direction))
+                .sum();
+            let own = t.node(n).self_cost(t.direction).unwrap();
+            assert!(sum <= own, "{sum} > {own}");
+        }
+    }
+}
+
+/// main calls work (self 600), which calls leaf (self 400).
+const WORK: &str = "events: Ir\nfn=main\n1 0\ncfn=work\ncalls=1 1\n1 1000\n\
+                    fn=work\n1 600\ncfn=leaf\ncalls=1 1\n1 400\nfn=leaf\n1 400\n";
+
+#[test]
+fn the_flame_graph_shades_self_costs_under_the_boxes_with_v() {
+    for (color, ascii, shade) in [(true, false, "░"), (false, true, ":"), (false, false, "░")] {
+        let mut app = text_app(WORK);
+        app.theme = cgtui::tui::Theme {
+            color,
+            ascii,
+            ..cgtui::tui::Theme::plain_colors()
+        };
+        // all, main, work: the selected box.
+        press(&mut app, "fjj");
+        let screen = text(&render(&mut app, 80, 24));
+        assert!(!screen.contains(shade) || !color, "{screen}");
+        assert!(
+            screen.contains("work: 1,000 (100.00% of the total), self 600 (60.00%)"),
+            "{screen}"
+        );
+        press(&mut app, "v");
+        let screen = text(&render(&mut app, 80, 24));
+        let lines: Vec<&str> = screen.lines().collect();
+        let y = lines
+            .iter()
+            .position(|l| l.starts_with("leaf") || l.starts_with("[leaf"))
+            .unwrap_or_else(|| panic!("{screen}"));
+        // leaf takes 400 of 1,000 in 80 cells: 32; work's self the 48
+        // right of it, leaf's own the 32 under it.
+        let cells: Vec<String> = lines[y].chars().map(String::from).collect();
+        assert_eq!(cells.len(), 80, "{screen}");
+        assert!(cells[32..].iter().all(|c| c == shade), "{screen}");
+        assert!(cells[..32].iter().all(|c| c != shade), "{screen}");
+        assert_eq!(lines[y + 1], shade.repeat(32), "{screen}");
+        assert!(screen.contains(&format!("; {shade} self")), "{screen}");
+        // main spends nothing itself: nothing under main's row but work.
+        assert!(!lines[y - 1].contains(shade), "{screen}");
+        press(&mut app, "v");
+        let screen = text(&render(&mut app, 80, 24));
+        let lines: Vec<&str> = screen.lines().collect();
+        assert!(
+            !lines[y].contains(shade) && !lines[y + 1].contains(shade),
+            "{screen}"
+        );
+    }
 }

@@ -15,6 +15,13 @@
 //! its function the same way, keeping as the node's own share what no
 //! recorded call explains (a root's cost).
 //!
+//! A node's self cost (`Node::self_cost`) is, in a call tree, its own
+//! share: the part of its value its function spends itself, not passed to
+//! the calls below it. In a caller tree it is, as in hotspot's bottom-up
+//! view, the part of the root function's self cost that arrives by this
+//! path: the root's self cost shared among the callers in the same
+//! proportions as the value.
+//!
 //! A tree is bounded whatever the graph (a chain a million deep, 2^60
 //! paths through 60 layers): in depth, in children per node and in nodes
 //! (`Limits`; the browser's are `MAX_DEPTH`, `MAX_CHILDREN`, `MAX_NODES`).
@@ -110,6 +117,9 @@ pub struct Node {
     pub cut: Option<Cut>,
     /// How many steps below the root.
     pub depth: u32,
+    /// Caller tree: the part of the root function's self cost that comes
+    /// by this path (0 in a call tree).
+    spent: Cost,
     parent: u32,
     /// Set when the children are computed: what of the value stays with
     /// the node (its function's self share, or in a caller tree what no
@@ -126,6 +136,22 @@ impl Node {
     /// What of the value stays with this node, once its children are known.
     pub fn own(&self) -> Option<Cost> {
         self.own
+    }
+
+    /// The node's self cost on its path: in a call tree its own share
+    /// (what of the value its function spends itself, not passed to its
+    /// calls), known once its children are computed; in a caller tree the
+    /// part of the root function's self cost that comes by this path.
+    /// `None` for a marker and a recursive leaf, which have no self cost
+    /// of their own.
+    pub fn self_cost(&self, direction: Direction) -> Option<Cost> {
+        if !self.is_call() {
+            return None;
+        }
+        match direction {
+            Direction::Callees => self.own,
+            Direction::Callers => Some(self.spent),
+        }
     }
 
     /// A node of a function that can be drawn and opened: neither a
@@ -272,13 +298,20 @@ impl Tree {
             Some(f) => a.inclusive(f)[event],
             None => a.totals[event],
         };
-        Self::rooted(Direction::Callees, event, from, value)
+        Self::rooted(Direction::Callees, event, from, value, 0)
     }
 
     /// The caller tree of `of`: its inclusive cost at the root, shared among
     /// its callers, theirs among their callers, and so on.
     pub fn callers(a: &Analysis, event: usize, of: FnId) -> Tree {
-        Self::rooted(Direction::Callers, event, Some(of), a.inclusive(of)[event])
+        let spent = a.self_cost(of)[event];
+        Self::rooted(
+            Direction::Callers,
+            event,
+            Some(of),
+            a.inclusive(of)[event],
+            spent,
+        )
     }
 
     /// The same tree with other bounds (before it grows).
@@ -291,7 +324,13 @@ impl Tree {
         self.limits
     }
 
-    fn rooted(direction: Direction, event: usize, func: Option<FnId>, value: Cost) -> Tree {
+    fn rooted(
+        direction: Direction,
+        event: usize,
+        func: Option<FnId>,
+        value: Cost,
+        spent: Cost,
+    ) -> Tree {
         let root = Node {
             func,
             value,
@@ -300,6 +339,7 @@ impl Tree {
             recursive: false,
             cut: None,
             depth: 0,
+            spent,
             parent: NO_PARENT,
             own: None,
             children: 0..0,
@@ -366,16 +406,31 @@ impl Tree {
         self.children_of(i)
     }
 
-    /// Expands from `i` down its largest children to a leaf (or to the
-    /// marker of the depth bound); the nodes of that hottest path below
-    /// `i`, in order.
+    /// The self cost of node `i` (see `Node::self_cost`), its children
+    /// computed first where that is needed to know it.
+    pub fn self_cost_of(&mut self, a: &Analysis, i: usize) -> Option<Cost> {
+        if self.direction == Direction::Callees && self.nodes[i].is_call() {
+            self.children(a, i);
+        }
+        self.nodes[i].self_cost(self.direction)
+    }
+
+    /// Expands from `i` down to where the cost is spent: into the largest
+    /// child while it is larger than what stays with the node (in a call
+    /// tree its self cost, in a caller tree what no call into it
+    /// explains), to a leaf, or to the marker of the depth bound; the
+    /// nodes of that hottest path below `i`, in order (empty when `i`
+    /// itself is where the cost is spent).
     pub fn expand_hottest(&mut self, a: &Analysis, mut i: usize) -> Vec<usize> {
         let mut path = Vec::new();
         loop {
             let kids = self.children(a, i);
+            let own = self.nodes[i].own.unwrap_or(0).saturating_abs();
             // Children come largest first; a recursive leaf is no way down.
             match kids.clone().find(|&k| !self.nodes[k].recursive) {
-                Some(k) if self.nodes[k].value != 0 => {
+                Some(k)
+                    if self.nodes[k].value != 0 && self.nodes[k].value.saturating_abs() > own =>
+                {
                     path.push(k);
                     i = k;
                 }
@@ -522,6 +577,15 @@ impl Tree {
         } else {
             (share(value, &weights), i128::from(value) == sum)
         };
+        // A caller tree shares the root's self cost as it shares the value.
+        let spent = match self.direction {
+            Direction::Callers if sum != 0 => share(node.spent, &weights),
+            _ => {
+                let mut s = vec![0; weights.len()];
+                s[0] = node.spent;
+                s
+            }
+        };
         let exact = node.exact && whole;
         let child = |func: Option<FnId>, value: Cost, calls: u64, cut: Option<Cut>| Node {
             func,
@@ -531,6 +595,7 @@ impl Tree {
             recursive: false,
             cut,
             depth: node.depth + 1,
+            spent: 0,
             parent: i as u32,
             own: None,
             children: 0..0,
@@ -544,7 +609,9 @@ impl Tree {
             } else {
                 estimate(c.count, v, c.weight)
             };
-            children.push(child(Some(c.func), v, n, None));
+            let mut kid = child(Some(c.func), v, n, None);
+            kid.spent = spent[k + 1];
+            children.push(kid);
         }
         children.sort_by_key(|n| std::cmp::Reverse(n.value.saturating_abs()));
         if left > 0 {
@@ -562,6 +629,7 @@ impl Tree {
             };
             let mut marker = child(None, v, n, Some(cut));
             marker.own = Some(v);
+            marker.spent = spent[top.len() + 1];
             children.push(marker);
         }
         // Recursive leaves (no value) take what room is left.

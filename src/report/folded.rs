@@ -21,8 +21,13 @@
 //! the cut that no kept path reaches (those a cut node calls, directly or
 //! not), so the values still add up to the total. `Folded::cut` says
 //! which bounds cut something.
+//!
+//! Two compared profiles (`write_compared`) give two-value lines, `stack
+//! BASE NEW`, difffolded.pl's format: each side folded on its own as
+//! above, its frames matched to the other's by `analysis::diff`.
 
 use crate::analysis::Analysis;
+use crate::analysis::diff::{Compared, Side};
 use crate::analysis::share::share;
 use crate::analysis::tree::{Cut, Limits, Tree};
 use crate::format::printable;
@@ -244,41 +249,84 @@ fn split(tree: &Tree, nodes: &[usize], own: Cost) -> Vec<Cost> {
     shares
 }
 
-/// A function's name as a frame: printable, and without the `;` that
-/// separates frames (written `:`).
-fn frame(profile: &Profile, f: FnId) -> String {
-    printable(profile.fn_name(f)).replace(';', ":")
+/// A name as a frame: printable, and without the `;` that separates
+/// frames (written `:`).
+fn frame_text(name: &str) -> String {
+    printable(name).replace(';', ":")
 }
 
-/// One line to write: frames, then a last frame that is no function.
-struct Line<'a> {
-    frames: &'a [FnId],
+/// A frame of a line: a function of one profile, or a pair of functions
+/// of two compared profiles; its index into `Names`.
+trait Frame: Copy + Eq {
+    fn key(self) -> usize;
+}
+
+impl Frame for FnId {
+    fn key(self) -> usize {
+        self.index()
+    }
+}
+
+/// A function of either profile or both (an index into
+/// `Comparison::pairs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairId(u32);
+
+impl Frame for PairId {
+    fn key(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One line to write: frames, then a last frame that is no function; its
+/// value in each column (one profile: the first only).
+struct Line<'a, K> {
+    frames: &'a [K],
     last: Option<&'static str>,
-    value: Cost,
+    values: [Cost; 2],
 }
 
 /// The frames' texts, made once per function.
 struct Names {
-    /// Per function, its index into `texts` (`u32::MAX`: not made).
+    /// Per frame key, its index into `texts` (`u32::MAX`: not made).
     at: Vec<u32>,
     texts: Vec<String>,
 }
 
 impl Names {
-    fn get(&self, f: FnId) -> &str {
-        let i = self.at.get(f.index()).copied().unwrap_or(u32::MAX);
+    fn new(keys: usize) -> Names {
+        Names {
+            at: vec![u32::MAX; keys],
+            texts: Vec::new(),
+        }
+    }
+
+    /// Makes the text of each frame of `frames` not made yet.
+    fn add<K: Frame>(&mut self, frames: &[K], text: impl Fn(K) -> String) {
+        for &f in frames {
+            if let Some(at) = self.at.get_mut(f.key())
+                && *at == u32::MAX
+            {
+                *at = self.texts.len() as u32;
+                self.texts.push(text(f));
+            }
+        }
+    }
+
+    fn get<K: Frame>(&self, f: K) -> &str {
+        let i = self.at.get(f.key()).copied().unwrap_or(u32::MAX);
         self.texts.get(i as usize).map_or("", String::as_str)
     }
 
     /// The texts of a line's frames, in order.
-    fn of<'n>(&'n self, line: &'n Line) -> impl Iterator<Item = &'n str> + 'n {
+    fn of<'n, K: Frame>(&'n self, line: &'n Line<K>) -> impl Iterator<Item = &'n str> + 'n {
         line.frames.iter().map(|&f| self.get(f)).chain(line.last)
     }
 
     /// The order of the lines' texts with `;` between frames, as if each
     /// were joined into one string (the same frames compare without
     /// looking at their text).
-    fn order(&self, x: &Line, y: &Line) -> Ordering {
+    fn order<K: Frame>(&self, x: &Line<K>, y: &Line<K>) -> Ordering {
         let same = x
             .frames
             .iter()
@@ -313,49 +361,43 @@ impl Names {
     }
 }
 
-/// Writes the stacks as folded lines, sorted, equal lines merged. Each
-/// name is made printable once; lines are compared frame by frame, never
-/// built whole, so memory stays that of the stacks.
-pub fn write(profile: &Profile, folded: &Folded, out: &mut impl Write) -> io::Result<()> {
-    let mut names = Names {
-        at: vec![u32::MAX; profile.functions.len()],
-        texts: Vec::new(),
-    };
-    let mut lines: Vec<Line> = Vec::with_capacity(folded.stacks.len() + 2);
-    for s in &folded.stacks {
-        for &f in &s.frames {
-            if let Some(at) = names.at.get_mut(f.index())
-                && *at == u32::MAX
-            {
-                *at = names.texts.len() as u32;
-                names.texts.push(frame(profile, f));
-            }
-        }
-        lines.push(Line {
-            frames: &s.frames,
-            last: s.cut.then_some(DEPTH_CUT_FRAME),
-            value: s.value,
-        });
-    }
+/// The lines of what no stack holds: `[other functions]`, `[no function]`.
+fn extra_lines<K>(folded: &Folded, column: usize) -> Vec<Line<'static, K>> {
+    let mut lines = Vec::new();
     for (name, value) in [
         ("[other functions]", folded.other),
         ("[no function]", folded.unattributed),
     ] {
         if value != 0 {
+            let mut values = [0; 2];
+            values[column] = value;
             lines.push(Line {
                 frames: &[],
                 last: Some(name),
-                value,
+                values,
             });
         }
     }
-    lines.sort_by(|x, y| names.order(x, y).then(x.value.cmp(&y.value)));
+    lines
+}
+
+/// Writes `lines` sorted by their text, equal lines merged (their values
+/// added per column), each with its first `columns` values.
+fn write_lines<K: Frame>(
+    names: &Names,
+    mut lines: Vec<Line<K>>,
+    columns: usize,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    lines.sort_by(|x, y| names.order(x, y).then(x.values.cmp(&y.values)));
     let mut i = 0;
     while i < lines.len() {
-        let mut value = lines[i].value;
+        let mut values = lines[i].values;
         let mut j = i + 1;
         while j < lines.len() && names.order(&lines[i], &lines[j]) == Ordering::Equal {
-            value = value.saturating_add(lines[j].value);
+            for (v, w) in values.iter_mut().zip(lines[j].values) {
+                *v = v.saturating_add(w);
+            }
             j += 1;
         }
         for (k, text) in names.of(&lines[i]).enumerate() {
@@ -364,8 +406,77 @@ pub fn write(profile: &Profile, folded: &Folded, out: &mut impl Write) -> io::Re
             }
             out.write_all(text.as_bytes())?;
         }
-        writeln!(out, " {value}")?;
+        for v in &values[..columns] {
+            write!(out, " {v}")?;
+        }
+        writeln!(out)?;
         i = j;
     }
     Ok(())
+}
+
+/// Writes the stacks as folded lines, sorted, equal lines merged. Each
+/// name is made printable once; lines are compared frame by frame, never
+/// built whole, so memory stays that of the stacks.
+pub fn write(profile: &Profile, folded: &Folded, out: &mut impl Write) -> io::Result<()> {
+    let mut names = Names::new(profile.functions.len());
+    let mut lines: Vec<Line<FnId>> = Vec::with_capacity(folded.stacks.len() + 2);
+    for s in &folded.stacks {
+        names.add(&s.frames, |f| frame_text(profile.fn_name(f)));
+        lines.push(Line {
+            frames: &s.frames,
+            last: s.cut.then_some(DEPTH_CUT_FRAME),
+            values: [s.value, 0],
+        });
+    }
+    lines.extend(extra_lines(folded, 0));
+    write_lines(&names, lines, 1, out)
+}
+
+/// Writes the stacks of two compared profiles as two-value folded lines,
+/// `stack BASE NEW`, as Brendan Gregg's difffolded.pl makes them for
+/// flamegraph.pl's differential flame graphs. Each side's stacks are its
+/// own (`stacks` of its analysis, with its own bounds); a frame is a pair
+/// of matched functions (`Comparison::pairs`), named as in the new
+/// profile where it is there, so a stack of both sides is one line; a
+/// stack of one side only has 0 on the other. Each column adds up to its
+/// profile's total, and the lines ending in a function to its self cost
+/// on that side, as in `write`.
+pub fn write_compared(
+    compared: &Compared,
+    base: &Folded,
+    new: &Folded,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let c = compared.comparison;
+    let mut names = Names::new(c.pairs.len());
+    let as_pairs = |stacks: &[Stack], side: Side| -> Vec<Vec<PairId>> {
+        stacks
+            .iter()
+            .map(|s| {
+                (s.frames.iter())
+                    .map(|&f| PairId(c.pair_of(side, f) as u32))
+                    .collect()
+            })
+            .collect()
+    };
+    let sides = [
+        (base, as_pairs(&base.stacks, Side::Base)),
+        (new, as_pairs(&new.stacks, Side::New)),
+    ];
+    let mut lines: Vec<Line<PairId>> = Vec::with_capacity(base.stacks.len() + new.stacks.len() + 4);
+    for (column, (folded, frames)) in sides.iter().enumerate() {
+        for (s, frames) in folded.stacks.iter().zip(frames) {
+            names.add(frames, |p: PairId| frame_text(compared.names(p.key()).0));
+            let mut values = [0; 2];
+            values[column] = s.value;
+            lines.push(Line {
+                frames,
+                last: s.cut.then_some(DEPTH_CUT_FRAME),
+                values,
+            });
+        }
+        lines.extend(extra_lines(folded, column));
+    }
+    write_lines(&names, lines, 2, out)
 }

@@ -146,4 +146,7 @@ pub enum Action {
     Collapse,
     /// Open everything below the selected node down to 1% of its cost.
     ExpandAll,
+    /// Flame graph: show each box's self cost as a shaded part under it
+    /// (again: hide it).
+    ToggleSelf,
 }

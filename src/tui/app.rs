@@ -423,6 +423,8 @@ impl App {
             v.scroll.fit(rows(a.source), v.rows.len());
             if v.kind == TreeKind::Flame {
                 v.prepare(&self.analysis, body.width, body.height);
+            } else {
+                v.prepare_rows(&self.analysis, rows(a.source));
             }
         }
         let e = a.popup_rows as usize;

@@ -199,6 +199,8 @@ pub struct Glyphs {
     pub closed: &'static str,
     /// From the base to the new profile in a comparison.
     pub arrow: &'static str,
+    /// A cell of a flame graph box's self cost, under the box.
+    pub shade: &'static str,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -221,6 +223,7 @@ const UNICODE: Glyphs = Glyphs {
     open: "▾",
     closed: "▸",
     arrow: "→",
+    shade: "░",
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -252,6 +255,7 @@ const ASCII: Glyphs = Glyphs {
     open: "-",
     closed: "+",
     arrow: "->",
+    shade: ":",
 };
 
 /// Whether the C library would call the locale UTF-8: the first of
@@ -480,6 +484,7 @@ mod tests {
             g.cursor,
             g.cut_right,
             g.cut_left,
+            g.shade,
         ];
         let b = g.border;
         let frame = [

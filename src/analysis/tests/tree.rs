@@ -189,6 +189,88 @@ fn the_caller_tree_shares_a_cost_among_the_callers() {
     assert_eq!(t.path(up.start).len(), 3);
 }
 
+/// In the diamond, c's self cost of 60 arrives two thirds through a (40)
+/// and one third through b (20), as its inclusive cost does; main, a root
+/// that every path reaches, keeps what comes through a.
+#[test]
+fn the_caller_tree_shares_the_roots_self_cost_as_its_value() {
+    use crate::analysis::tree::Direction;
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callers(&a, 0, func(&p, "c"));
+    assert_eq!(t.node(0).self_cost(Direction::Callers), Some(60));
+    let kids = t.children(&a, 0);
+    let selves: Vec<_> = kids
+        .clone()
+        .map(|k| t.node(k).self_cost(Direction::Callers))
+        .collect();
+    assert_eq!(selves, [Some(40), Some(20)]);
+    let up = t.children(&a, kids.start);
+    assert_eq!(t.node(up.start).self_cost(Direction::Callers), Some(40));
+    // b's self is 10 of its 40: the ratio of a node's self to its value
+    // is the root's, 60 of 60, whatever the function on the path spends.
+    let b = Tree::callers(&a, 0, func(&p, "b"));
+    assert_eq!(b.node(0).self_cost(Direction::Callers), Some(10));
+}
+
+/// A call tree node's self cost is its own share once its children are
+/// known: main's 10, a's 20 (a has one caller), c's 40 under a.
+#[test]
+fn a_call_tree_nodes_self_cost_is_what_its_children_leave() {
+    use crate::analysis::tree::Direction;
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, Some(func(&p, "main")));
+    assert_eq!(t.node(0).self_cost(Direction::Callees), None);
+    assert_eq!(t.self_cost_of(&a, 0), Some(10));
+    let kids = t.children(&a, 0);
+    assert_eq!(t.self_cost_of(&a, kids.start), Some(20));
+    let c = t.children(&a, kids.start).start;
+    // c under a: 40, all of it c's own (c calls nothing).
+    assert_eq!(t.self_cost_of(&a, c), Some(40));
+}
+
+/// The hot path goes down while the largest child costs more than what
+/// its node spends itself: main (self 10) to a (60, self 20) to c (40),
+/// c a leaf; with a spending more than c costs, it stops at a.
+#[test]
+fn the_hot_path_stops_where_a_node_spends_more_than_its_largest_call() {
+    let p = diamond();
+    let a = Analysis::new(&p);
+    let mut t = Tree::callees(&a, 0, Some(func(&p, "main")));
+    let path = t.expand_hottest(&a, 0);
+    let names: Vec<_> = path
+        .iter()
+        .map(|&n| p.fn_name(t.node(n).func.unwrap()).to_string())
+        .collect();
+    assert_eq!(names, ["a", "c"]);
+    // a spends 50 itself, c costs 10 under it: the path ends at a.
+    let q = load(&[
+        "events: Ir",
+        "fn=main",
+        "1 10",
+        "cfn=a",
+        "calls=1 1",
+        "1 60",
+        "fn=a",
+        "1 50",
+        "cfn=c",
+        "calls=1 1",
+        "1 10",
+        "fn=c",
+        "1 10",
+    ]);
+    let a = Analysis::new(&q);
+    let mut t = Tree::callees(&a, 0, Some(func(&q, "main")));
+    let path = t.expand_hottest(&a, 0);
+    assert_eq!(path.len(), 1);
+    assert_eq!(q.fn_name(t.node(path[0]).func.unwrap()), "a");
+    // main spends 10 itself, less than a's 60: it does not stop at once;
+    // a root spending more than all its calls has an empty path.
+    let mut t = Tree::callees(&a, 0, Some(func(&q, "a")));
+    assert!(t.expand_hottest(&a, 0).is_empty());
+}
+
 #[test]
 fn children_and_own_share_add_up_everywhere() {
     let p = crate::parse::load_paths(

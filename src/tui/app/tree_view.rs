@@ -38,6 +38,8 @@ pub struct TreeView {
     /// selected box.
     pub zoom: usize,
     pub selected: usize,
+    /// Flame graph: each box's self cost shaded under it (`v`).
+    pub show_self: bool,
     /// A filter of the list (`o`, `F`): the rows and boxes shown are its
     /// functions and the paths that lead to them.
     keep: Option<Filter>,
@@ -63,9 +65,11 @@ impl TreeView {
             scroll: Scroll::default(),
             zoom: 0,
             selected: 0,
+            show_self: false,
             keep: None,
         };
-        // The hottest path open, its end selected.
+        // The hottest path open down to where its cost is spent, which is
+        // selected.
         let path = view.tree.expand_hottest(a, 0);
         view.set_open(0, true);
         for &n in &path {
@@ -229,6 +233,18 @@ impl TreeView {
         };
     }
 
+    /// Call and caller trees: computes the children of the rows on screen
+    /// (`height` rows), so that drawing (which cannot change the tree)
+    /// knows their self costs and which of them have children.
+    pub fn prepare_rows(&mut self, a: &Analysis, height: usize) {
+        let (_, window) = self.scroll.window(height, self.rows.len());
+        for i in window {
+            if let Some(&n) = self.rows.get(i) {
+                self.tree.self_cost_of(a, n);
+            }
+        }
+    }
+
     /// Flame graph: computes the children of every box at least a cell
     /// wide within `rows` levels of the zoomed node, so drawing (which
     /// cannot change the tree) finds them.
@@ -249,6 +265,8 @@ impl TreeView {
             }
             level = next;
         }
+        // The status line says the selected box's self cost.
+        self.tree.self_cost_of(a, self.selected);
     }
 }
 
@@ -356,6 +374,7 @@ impl App {
                     self.go_to(f);
                 }
             }
+            Action::ToggleSelf if flame => view.show_self = !view.show_self,
             Action::Up | Action::Down | Action::ShiftLeft | Action::ShiftRight if flame => {
                 view.step(action);
             }

@@ -5,7 +5,10 @@
 //! their function's name (the same function, the same colour) in the 16
 //! named colours, or told apart by brackets without colour; the selected
 //! box is reversed, boxes of functions matching the search are marked.
-//! The last row says what the selected box is.
+//! With `show_self` (`v`), each box's self cost is shaded in the row under
+//! it, where its calls leave room (`░`, `:` in ASCII, in the box's colour),
+//! so the marks are text with or without colour. The last row says what
+//! the selected box is: its inclusive and its self cost.
 
 use super::tree::cut_label;
 use crate::format::{percent_text, printable};
@@ -32,6 +35,9 @@ struct Box {
     x: u16,
     y: u16,
     width: u16,
+    /// The cells under the box that its self cost takes (start, end),
+    /// right of its children's boxes.
+    spent: Option<(u16, u16)>,
 }
 
 /// The boxes of the nodes below `view.zoom` that are at least a cell wide,
@@ -50,12 +56,6 @@ fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
         if x1 <= x0 || y >= rows || !view.shows(n, &shown) {
             continue;
         }
-        out.push(Box {
-            node: n,
-            x: x0,
-            y,
-            width: x1 - x0,
-        });
         let mut at = left;
         for k in t.children_of(n) {
             let v = t.node(k).value;
@@ -64,6 +64,18 @@ fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
                 at += v as f64 / whole * f64::from(width);
             }
         }
+        // The children and the self cost add up to the value: the self
+        // cost is what is left right of the children.
+        let own = t.node(n).self_cost(t.direction).unwrap_or(0);
+        let s0 = (at.round() as u16).max(x0);
+        let spent = (own > 0 && y + 1 < rows && s0 < x1).then_some((s0, x1));
+        out.push(Box {
+            node: n,
+            x: x0,
+            y,
+            width: x1 - x0,
+            spent,
+        });
     }
     out
 }
@@ -76,13 +88,21 @@ fn hash(name: &str) -> usize {
 pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     let t = app.theme;
     let g = t.glyphs();
+    let legend = if view.show_self {
+        format!("; {} self", g.shade)
+    } else {
+        String::new()
+    };
     let title = if view.zoom == 0 {
-        format!(" Flame graph {} the whole program", g.dash)
+        format!(" Flame graph {} the whole program{legend}", g.dash)
     } else {
         let name = view.tree.node(view.zoom).func.map_or(String::new(), |f| {
             printable(&super::shown_name(app, f)).into_owned()
         });
-        format!(" Flame graph {} zoomed into {name} (Esc: out)", g.dash)
+        format!(
+            " Flame graph {} zoomed into {name} (Esc: out){legend}",
+            g.dash
+        )
     };
     put_line(
         buf,
@@ -100,21 +120,32 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     }
     let rows = body.height - 1;
     let searching = !app.search.query().is_empty();
-    for b in layout(view, body.width, rows) {
+    let boxes = layout(view, body.width, rows);
+    let colour = |name: &str| COLOURS[hash(name) % COLOURS.len()];
+    if view.show_self {
+        // Under the boxes first: a rounded cell of a child's box wins.
+        for b in &boxes {
+            if let Some((x0, x1)) = b.spent {
+                let style = if t.color {
+                    Style::new().fg(colour(&box_name(app, view, b.node)))
+                } else {
+                    Style::new()
+                };
+                let area = ratatui::layout::Rect::new(body.x + x0, body.y + b.y + 1, x1 - x0, 1);
+                let text = g.shade.repeat(usize::from(x1 - x0));
+                put_line(buf, area, 0, vec![Span::styled(text, style)], style);
+            }
+        }
+    }
+    for b in boxes {
         let node = view.tree.node(b.node);
-        let name = match (node.func, node.cut) {
-            (Some(f), _) => printable(&super::shown_name(app, f)).into_owned(),
-            (None, Some(c)) => cut_label(c, &view.tree),
-            (None, None) => "all".to_string(),
-        };
+        let name = box_name(app, view, b.node);
         let matched = searching
             && node
                 .func
                 .is_some_and(|f| app.search.tier(&app.name(f)).is_some());
         let mut style = if t.color {
-            Style::new()
-                .fg(Color::Black)
-                .bg(COLOURS[hash(&name) % COLOURS.len()])
+            Style::new().fg(Color::Black).bg(colour(&name))
         } else {
             Style::new()
         };
@@ -145,16 +176,39 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     };
     let mark = if sel.exact { "" } else { g.approx };
     let cf = super::cost_format(app);
-    let status = format!(
-        "{name}: {mark}{} ({} of the total)",
-        cf.text(sel.value),
-        percent_text(sel.value, cf.total)
-    );
+    let (incl, incl_pct) = (cf.text(sel.value), percent_text(sel.value, cf.total));
+    let own = sel
+        .self_cost(view.tree.direction)
+        .map(|own| (cf.text(own), percent_text(own, cf.total)));
+    // The longest that fits: the shares give way before the self cost.
+    let statuses = match &own {
+        Some((own, own_pct)) => vec![
+            format!("{name}: {mark}{incl} ({incl_pct} of the total), self {mark}{own} ({own_pct})"),
+            format!("{name}: {mark}{incl} ({incl_pct}), self {mark}{own} ({own_pct})"),
+            format!("{name}: {mark}{incl}, self {mark}{own}"),
+        ],
+        None => vec![format!("{name}: {mark}{incl} ({incl_pct} of the total)")],
+    };
+    let width = body.width as usize;
+    let status = statuses
+        .iter()
+        .find(|s| crate::tui::widgets::cells(s) <= width)
+        .unwrap_or(&statuses[statuses.len() - 1]);
     put_line(
         buf,
         body,
         body.height - 1,
-        vec![Span::styled(fit(&status, body.width as usize, g), t.key())],
+        vec![Span::styled(fit(status, width, g), t.key())],
         Style::new(),
     );
+}
+
+/// The name a box shows: its function's, or what a marker stands for.
+fn box_name(app: &App, view: &TreeView, n: usize) -> String {
+    let node = view.tree.node(n);
+    match (node.func, node.cut) {
+        (Some(f), _) => printable(&super::shown_name(app, f)).into_owned(),
+        (None, Some(c)) => cut_label(c, &view.tree),
+        (None, None) => "all".to_string(),
+    }
 }

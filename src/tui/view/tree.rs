@@ -1,6 +1,9 @@
 //! The call tree and the caller tree: one row per node, indented, with its
-//! cost, share of the total, calls and name; estimated costs marked, a
-//! recursive call marked and never opened.
+//! inclusive cost, self cost, share of the total, calls and name;
+//! estimated costs marked, a recursive call marked and never opened. The
+//! self cost is `Node::self_cost`: in a call tree what the node's function
+//! spends itself on that path, in a caller tree the part of the root
+//! function's self cost that comes by that path.
 
 use super::calls::count_text;
 use super::{cost_format, name_spans, shown_name};
@@ -30,6 +33,9 @@ pub fn cut_label(cut: Cut, tree: &Tree) -> String {
 const CALLS: usize = 10;
 /// Indent per level, in cells.
 const INDENT: usize = 2;
+/// The name column's least width: narrower, the self, % and calls columns
+/// give way (at 40 columns with large costs, only the inclusive cost).
+const NAME_CELLS: usize = 16;
 /// Cells of the root's name that the title keeps before its legend.
 const NAME_MIN: usize = 20;
 
@@ -54,11 +60,11 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
     // The legend gives way first, then the event, so the name stays legible.
     let tails = [
         format!(
-            " {} {event} inclusive; {} estimated, {} recursion",
+            " {} {event}; {} estimated, {} recursion",
             g.dash, g.approx, g.recursive
         ),
-        format!(" {} {event} inclusive; {} estimated", g.dash, g.approx),
-        format!(" {} {event} inclusive", g.dash),
+        format!(" {} {event}; {} estimated", g.dash, g.approx),
+        format!(" {} {event}", g.dash),
         String::new(),
     ];
     let title = move |width: usize| {
@@ -92,7 +98,17 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
             vec![Span::raw(text)]
         })
         .right()
-        .header("Cost"),
+        .header("Incl"),
+        Column::new(Width::Cost, move |&n: &usize, cx| {
+            let text = match tree.node(n).self_cost(tree.direction) {
+                Some(own) if shown(n) => cx.format.text(own),
+                _ => String::new(),
+            };
+            vec![Span::raw(text)]
+        })
+        .right()
+        .header("Self")
+        .gives_way(3),
         Column::text(Width::Fixed(7), move |&n: &usize| {
             if shown(n) {
                 percent_text(tree.node(n).value, grand)
@@ -113,7 +129,7 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .right()
         .header("Calls")
         .gives_way(1),
-        Column::new(Width::Fill { min: 12 }, |&n: &usize, cx| {
+        Column::new(Width::Fill { min: NAME_CELLS }, |&n: &usize, cx| {
             let node = tree.node(n);
             // Deep below the root the indents scroll with the selection:
             // it keeps its place a third into the column, and the rows

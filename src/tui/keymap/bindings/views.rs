@@ -187,6 +187,14 @@ pub static VIEWS: &[Binding] = &[
     ),
     b(
         C::Flame,
+        &[K::Char('v')],
+        A::ToggleSelf,
+        Some("self"),
+        "show each box's self cost: the part of its width its calls leave, shaded under \
+         it (again: hide)",
+    ),
+    b(
+        C::Flame,
         &[K::Esc],
         A::Close,
         Some("close"),
