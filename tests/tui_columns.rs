@@ -78,3 +78,37 @@ fn the_values_are_the_reports() {
     let shown = format!("{:.4}%", rate * 100.0);
     assert!(row.contains(&shown[..5]), "{shown}: {row}");
 }
+
+/// Enter in the chooser sorts the list by the metric's inclusive column
+/// (shown if it was not): largest first, blanks last; again reverses;
+/// hiding the column sorts by inclusive cost again.
+#[test]
+fn enter_sorts_the_list_by_a_metric_column() {
+    let mut app = sample_app("cachesim.callgrind");
+    let i = app.columns.metrics.index_of("D1mrRate").unwrap();
+    press(&mut app, &format!("m{}<Enter>", "j".repeat(i)));
+    let column = app.columns.parse("D1mrRate").unwrap();
+    assert_eq!(app.columns.chosen, [column]);
+    let a = &app.analysis;
+    let values: Vec<Option<f64>> = (app.order.iter())
+        .map(|&f| {
+            let own = cgtui::tui::app::rows::self_cost(a, f);
+            let incl = cgtui::tui::app::rows::inclusive(a, f);
+            app.columns.value(column, own, incl)
+        })
+        .collect();
+    let shown = values.iter().take_while(|v| v.is_some()).count();
+    assert!(shown > 3 && shown < values.len(), "{values:?}");
+    assert!(values[shown..].iter().all(Option::is_none));
+    let numbers: Vec<f64> = values.iter().flatten().copied().collect();
+    assert!(numbers.windows(2).all(|w| w[0] >= w[1]), "{numbers:?}");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("D1mrRate▼"), "{screen}");
+    // Again: reversed, the smallest rate first (blanks still last).
+    press(&mut app, &format!("m{}<Enter>", "j".repeat(i)));
+    assert!(app.reversed);
+    // Hidden: the inclusive sort again.
+    press(&mut app, &format!("m{} <Esc>", "j".repeat(i)));
+    assert!(app.columns.chosen.is_empty());
+    assert_eq!(app.sort, cgtui::tui::app::SortKey::Inclusive);
+}

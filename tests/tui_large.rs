@@ -49,6 +49,7 @@ fn expected(app: &cgtui::tui::App, sort: SortKey, event: usize) -> Vec<FnId> {
         SortKey::SelfCost => a.self_cost(f)[event],
         SortKey::Calls => a.called(f) as i64,
         SortKey::Name => 0,
+        SortKey::Column(_) => panic!("a metric column's order is checked in tui_columns"),
     };
     ids.sort_by(|&x, &y| {
         Reverse(key(x))

@@ -98,6 +98,9 @@ pub enum Action {
     ToggleColumn,
     /// Show or hide the selected metric's self column.
     ToggleSelfColumn,
+    /// Sort the list by the selected metric's inclusive column (shown if
+    /// it was not); again: reverse.
+    SortByColumn,
     /// Switch the selected part on or off.
     TogglePart,
     /// Switch every part on.

@@ -56,6 +56,8 @@ pub enum SortKey {
     SelfCost,
     Calls,
     Name,
+    /// A metric column (`m`, Enter): largest first, blanks last.
+    Column(super::columns::MetricColumn),
 }
 
 /// Popups, drawn over the screen; the innermost gets the keys.

@@ -123,7 +123,7 @@ impl App {
             match sort.key {
                 SortKey::Name => 0,
                 SortKey::Calls => g.functions.len() as i128,
-                SortKey::Inclusive | SortKey::SelfCost => {
+                SortKey::Inclusive | SortKey::SelfCost | SortKey::Column(_) => {
                     let inclusive = sort.key == SortKey::Inclusive;
                     if let Some((b, n)) = self.group_sides(i, inclusive) {
                         return crate::format::change(b, n).abs();

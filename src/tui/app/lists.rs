@@ -3,6 +3,7 @@
 //! totals. Built once per change, never per frame. Ties are broken by name,
 //! then id, so screens are deterministic.
 
+use super::rows;
 use crate::analysis::Analysis;
 use crate::profile::{FnId, Profile};
 use std::cmp::Reverse;
@@ -256,6 +257,26 @@ pub fn part_totals(profile: &Profile) -> Vec<Vec<i64>> {
             row
         })
         .collect()
+}
+
+/// `order` (by inclusive cost) sorted again by the metric column `c`:
+/// largest first, blanks last, ties in the order they were. A formula is
+/// evaluated once per function.
+pub fn by_metric(
+    a: &Analysis,
+    columns: &crate::tui::columns::Columns,
+    c: crate::tui::columns::MetricColumn,
+    order: &[FnId],
+) -> super::orders::List {
+    let mut keyed: Vec<(f64, FnId)> = order
+        .iter()
+        .map(|&f| {
+            let v = columns.value(c, rows::self_cost(a, f), rows::inclusive(a, f));
+            (v.unwrap_or(f64::NEG_INFINITY), f)
+        })
+        .collect();
+    keyed.sort_by(|x, y| y.0.total_cmp(&x.0));
+    keyed.into_iter().map(|(_, f)| f).collect()
 }
 
 #[cfg(test)]

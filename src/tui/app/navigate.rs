@@ -318,6 +318,10 @@ impl App {
     pub(super) fn resort(&mut self) {
         let keep = self.order.get(self.list.selected).copied();
         let order = self.orders.get(self.sort, self.event);
+        let order = match self.sort {
+            SortKey::Column(c) => super::lists::by_metric(&self.analysis, &self.columns, c, &order),
+            _ => order,
+        };
         self.order = match (&self.filter, self.reversed) {
             (None, false) => order,
             (None, true) => order.iter().rev().copied().collect(),

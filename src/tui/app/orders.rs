@@ -136,7 +136,8 @@ impl Shared {
         let w = self.analysis.width;
         let e = event.min(w.saturating_sub(1));
         match sort {
-            SortKey::Inclusive => e,
+            // A metric column is ordered by `lists::by_metric`, from this.
+            SortKey::Inclusive | SortKey::Column(_) => e,
             SortKey::SelfCost => w + e,
             SortKey::Calls => 2 * w,
             SortKey::Name => 2 * w + 1,

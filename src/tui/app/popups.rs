@@ -64,7 +64,26 @@ impl App {
                         "at most {} metric columns: hide one first",
                         crate::tui::columns::MAX_CHOSEN
                     ));
+                } else if self.sort == super::SortKey::Column(column) {
+                    // The list was sorted by the column just hidden.
+                    self.set_sort(super::SortKey::Inclusive);
                 }
+            }
+            Action::SortByColumn => {
+                use crate::tui::columns::{MetricColumn, Scope};
+                let column = MetricColumn {
+                    metric: scroll.selected,
+                    scope: Scope::Inclusive,
+                };
+                self.popup = None;
+                if !self.columns.is_chosen(column) && !self.columns.toggle(column) {
+                    self.message = Some(format!(
+                        "at most {} metric columns: hide one first",
+                        crate::tui::columns::MAX_CHOSEN
+                    ));
+                    return;
+                }
+                self.set_sort(super::SortKey::Column(column));
             }
             Action::SortSelf if in_groups => self.set_group_sort(SortKey::SelfCost),
             Action::SortInclusive if in_groups => self.set_group_sort(SortKey::Inclusive),

@@ -21,7 +21,7 @@ pub fn draw(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         app,
         buf,
         rect,
-        " Metric columns (Space: inclusive, s: self, Esc: close) ".into(),
+        " Metric columns (Space: inclusive, s: self, Enter: sort by it, Esc: close) ".into(),
         t.key(),
     );
     let columns = &app.columns;

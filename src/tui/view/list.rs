@@ -90,9 +90,13 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
 /// call count and the self cost, the last chosen first.
 fn metric_columns(app: &App) -> Vec<Column<'_, FnId>> {
     let (a, columns) = (&app.analysis, &app.columns);
+    let g = app.theme.glyphs();
     (columns.chosen.iter().enumerate())
         .map(|(i, &c)| {
-            let header = columns.header(c);
+            let mut header = columns.header(c);
+            if app.sort == SortKey::Column(c) {
+                header.push_str(if app.reversed { g.sort_up } else { g.sort_down });
+            }
             let width = header.chars().count().max(9) + 1;
             Column::text(Width::Fixed(width), move |&f| {
                 columns.text(c, rows::self_cost(a, f), rows::inclusive(a, f))

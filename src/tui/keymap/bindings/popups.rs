@@ -162,7 +162,14 @@ pub static POPUPS: &[Binding] = &[
     ),
     b(
         C::Columns,
-        &[K::Esc, K::Enter, K::Char('m'), K::Char('q')],
+        &[K::Enter],
+        A::SortByColumn,
+        Some("sort by it"),
+        "sort the list by the metric's inclusive column (again: reverse)",
+    ),
+    b(
+        C::Columns,
+        &[K::Esc, K::Char('m'), K::Char('q')],
         A::Close,
         Some("close"),
         "close",
