@@ -172,8 +172,42 @@ fn keys_and_draw(c: &mut Criterion) {
         })
     });
     step(&mut app, &[Key::Esc]);
+    metric_columns(&mut group, &mut app, &mut step);
     group.finish();
     trees(c, &mut app, &mut terminal);
+}
+
+/// Six metric columns beside the costs, two of them a formula (`m`), and
+/// the list sorted by the formula (`m`, Enter: every function's value
+/// computed and sorted).
+fn metric_columns(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    app: &mut App,
+    step: &mut impl FnMut(&mut App, &[Key]),
+) {
+    let formula: cgtui::metric::Definition = "r = Dr / (Ir + 1)".parse().unwrap();
+    app.set_metrics(&[formula], 0.0).unwrap();
+    for (name, scope) in [
+        ("Ir", " "),
+        ("Ir", "s"),
+        ("Dr", " "),
+        ("Dr", "s"),
+        ("r", " "),
+        ("r", "s"),
+    ] {
+        let i = app.columns.metrics.index_of(name).unwrap();
+        step(app, &parse_keys(&format!("m{}{scope}<Esc>", "j".repeat(i))));
+    }
+    assert_eq!(app.columns.chosen.len(), 6);
+    group.bench_function("key j + draw, six metric columns", |b| {
+        b.iter(|| step(app, &[Key::Char('j')]))
+    });
+    let r = app.columns.metrics.index_of("r").unwrap();
+    let sort = parse_keys(&format!("m{}<Enter>", "j".repeat(r)));
+    group.bench_function("sort by a formula column (m, Enter) + draw", |b| {
+        b.iter(|| step(app, &sort))
+    });
+    step(app, &[Key::Char('i')]);
 }
 
 /// The call tree, caller tree and flame graph: opening each on the root of

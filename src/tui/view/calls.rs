@@ -6,6 +6,7 @@ use super::{cost_format, cycle_mark, diff, name_spans};
 use crate::format::percent_text;
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
+use crate::tui::columns::Scope;
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, cells, name_cell, put_line};
 use ratatui::buffer::Buffer;
@@ -139,6 +140,27 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         })
         .header_with(title),
     ];
+    // The chosen metric columns of inclusive costs (a call has no self
+    // cost): a metric of the calls' cost, after the share.
+    let chosen = &app.columns;
+    for (i, &c) in chosen.chosen.iter().enumerate() {
+        if c.scope != Scope::Inclusive {
+            continue;
+        }
+        let header = chosen.header(c);
+        let width = header.chars().count().max(9) + 1;
+        let column = Column::text(Width::Fixed(width), move |r: &Row| {
+            let costs = match *r {
+                Row::Member(m) => rows::inclusive(a, m),
+                Row::Edge(e) => a.edge_cost(e),
+            };
+            chosen.text(c, costs, costs)
+        })
+        .right()
+        .header(header)
+        .gives_way(1 + (chosen.chosen.len() - i).min(200) as u8);
+        columns.insert(columns.len() - 1, column);
+    }
     if app.diff.is_some() {
         // The share of the current function's change says little.
         columns.remove(2);
