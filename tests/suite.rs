@@ -26,6 +26,7 @@ mod samples;
 mod source_view_matches_annotate;
 mod tui_columns;
 mod tui_diff;
+mod tui_diff_trees;
 mod tui_faults;
 mod tui_groups;
 mod tui_keys;

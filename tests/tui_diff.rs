@@ -1,8 +1,8 @@
 //! The browser on a comparison (`cgtui --base OLD NEW`): snapshots at
 //! 80x24 and 120x40 of the pairs samples/regenerate.sh makes, the biggest
-//! change first at every size, the source view's changes per line, and
-//! what is not offered in a comparison. Expected numbers are the
-//! differences of each side's own `cgtui report` (tests/diff.rs checks
+//! change first at every size, and the source view's changes per line
+//! (the trees and the flame graph: `tui_diff_trees.rs`). Expected numbers
+//! are the differences of each side's own `cgtui report` (tests/diff.rs checks
 //! those against cg_diff and against each side).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -117,16 +117,6 @@ fn a_profile_compared_with_itself_shows_no_change() {
             (cells[1], "0", "0.00%"),
             "{r}"
         );
-    }
-}
-
-#[test]
-fn trees_and_parts_say_why_they_are_not_offered() {
-    let mut app = comparison_app(O0, O2);
-    for key in ["t", "b", "f"] {
-        press(&mut app, key);
-        assert!(app.tree.is_none());
-        assert!(app.message.as_deref().unwrap_or("").contains("comparison"));
     }
 }
 

@@ -31,6 +31,10 @@
 //! test walks only the part of the path inside the node's cycle, and the
 //! sorted calls of a function with many are kept for the tree's life.
 
+mod compare;
+
+pub use compare::SideCosts;
+
 use super::Analysis;
 use super::share::share;
 use crate::profile::{Cost, FnId};
@@ -170,6 +174,9 @@ pub struct Tree {
     nodes: Vec<Node>,
     /// The sorted calls of functions with many, kept once computed.
     kept: HashMap<FnId, Calls>,
+    /// A comparison's tree: each side's own tree, which its nodes join
+    /// (see `compare`).
+    sides: Option<Box<compare::Sides>>,
 }
 
 /// A call that may become a child: the function at its other end, its
@@ -317,6 +324,9 @@ impl Tree {
     /// The same tree with other bounds (before it grows).
     pub fn with_limits(mut self, limits: Limits) -> Tree {
         self.limits = limits;
+        if let Some(s) = self.sides.as_mut() {
+            s.set_limits(limits);
+        }
         self
     }
 
@@ -350,6 +360,7 @@ impl Tree {
             limits: Limits::default(),
             nodes: vec![root],
             kept: HashMap::default(),
+            sides: None,
         }
     }
 
@@ -452,12 +463,23 @@ impl Tree {
             }
             expanded.push(n);
             let kids = self.children(a, n);
-            queue.extend(kids.filter(|&k| {
-                let k = &self.nodes[k];
-                k.is_call() && k.value.saturating_abs() >= min.saturating_abs()
-            }));
+            queue.extend(
+                kids.filter(|&k| {
+                    self.nodes[k].is_call() && self.magnitude(k) >= min.saturating_abs()
+                }),
+            );
         }
         expanded
+    }
+
+    /// How much node `i` weighs: the size of its value, or in a
+    /// comparison's tree the larger of its two sides' (its value there is
+    /// the change, which may be nothing on a costly path).
+    pub fn magnitude(&self, i: usize) -> Cost {
+        match self.sides(i) {
+            Some(s) => s.base.saturating_abs().max(s.new.saturating_abs()),
+            None => self.nodes[i].value.saturating_abs(),
+        }
     }
 
     /// The functions on the path down to `i` that may be among its calls:
@@ -518,6 +540,10 @@ impl Tree {
     /// marker. Costs what it creates, plus the calls of a function with
     /// few of them, or the first time a function with many is opened.
     fn expand(&mut self, a: &Analysis, i: usize) {
+        if self.sides.is_some() {
+            self.expand_compared(i);
+            return;
+        }
         let node = self.nodes[i].clone();
         if !node.is_call() {
             self.nodes[i].own = Some(node.value);

@@ -244,6 +244,11 @@ impl App {
             Some(_) => return,
             None => parts.iter_mut().for_each(|p| *p = true),
         }
+        // A comparison's tree holds the comparison: let go of it here,
+        // and open the tree again from the same root after.
+        let reopen = (self.diff.is_some())
+            .then(|| self.tree.take().map(|v| (v.kind, v.tree.node(0).func)))
+            .flatten();
         self.analysis = Arc::new(match self.diff.as_mut() {
             // A comparison: the new side's parts, against the whole base
             // (the app is the comparison's only holder).
@@ -260,6 +265,15 @@ impl App {
             self.profile.functions.len() >= orders::BACKGROUND_FROM,
         );
         self.costs_changed();
+        if let Some((kind, from)) = reopen {
+            self.tree = Some(super::TreeView::new(
+                kind,
+                &self.analysis,
+                self.event,
+                from,
+                self.diff.as_ref(),
+            ));
+        }
         if self.source.is_some() {
             let file = self.source.as_ref().map(SourceView::file_id);
             self.open_source(file);
@@ -288,7 +302,13 @@ impl App {
         // The tree views follow the event and parts, from the same root.
         if let Some(v) = &self.tree {
             let (kind, from) = (v.kind, v.tree.node(0).func);
-            self.tree = Some(super::TreeView::new(kind, &self.analysis, self.event, from));
+            self.tree = Some(super::TreeView::new(
+                kind,
+                &self.analysis,
+                self.event,
+                from,
+                self.diff.as_ref(),
+            ));
         }
     }
 

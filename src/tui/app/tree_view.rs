@@ -7,10 +7,12 @@
 use super::App;
 use super::filter::Filter;
 use crate::analysis::Analysis;
-use crate::analysis::tree::Tree;
+use crate::analysis::diff::{Joined, Side};
+use crate::analysis::tree::{Direction, Tree};
 use crate::profile::{Cost, FnId};
 use crate::tui::action::Action;
 use crate::tui::scroll::Scroll;
+use std::sync::Arc;
 
 /// Which view of the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,10 +53,18 @@ impl TreeView {
         a: &Analysis,
         event: usize,
         current: Option<FnId>,
+        joined: Option<&Arc<Joined>>,
     ) -> TreeView {
-        let tree = match (kind, current) {
-            (TreeKind::Callers, Some(f)) => Tree::callers(a, event, f),
-            (TreeKind::Calls, Some(f)) if !is_root(a, f) => Tree::callees(a, event, Some(f)),
+        let tree = match (kind, current, joined) {
+            (TreeKind::Callers, Some(f), Some(j)) => {
+                Tree::compared(j.clone(), Direction::Callers, event, Some(f))
+            }
+            (TreeKind::Callers, Some(f), None) => Tree::callers(a, event, f),
+            (_, Some(f), Some(j)) if !is_root(a, f) => {
+                Tree::compared(j.clone(), Direction::Callees, event, Some(f))
+            }
+            (_, _, Some(j)) => Tree::compared(j.clone(), Direction::Callees, event, None),
+            (TreeKind::Calls, Some(f), None) if !is_root(a, f) => Tree::callees(a, event, Some(f)),
             _ => Tree::callees(a, event, None),
         };
         let mut view = TreeView {
@@ -82,6 +92,28 @@ impl TreeView {
             view.selected = 0;
         }
         view
+    }
+
+    /// Flame graph of a comparison: the side whose costs make the boxes'
+    /// widths: the new profile's, or the base's where the zoomed box is
+    /// gone in the new one (so a path that is gone can be looked into).
+    pub fn width_side(&self) -> Side {
+        match self.tree.sides(self.zoom) {
+            Some(s) if s.new <= 0 && s.base > 0 => Side::Base,
+            _ => Side::New,
+        }
+    }
+
+    /// Flame graph: the cost that makes a box's width: its value, in a
+    /// comparison its cost on the width side (`width_side`).
+    pub fn extent(&self, n: usize) -> Cost {
+        match self.tree.sides(n) {
+            Some(s) => match self.width_side() {
+                Side::Base => s.base,
+                Side::New => s.new,
+            },
+            None => self.tree.node(n).value,
+        }
     }
 
     pub fn is_open(&self, n: usize) -> bool {
@@ -192,9 +224,7 @@ impl TreeView {
 
     fn expand_all(&mut self, a: &Analysis) {
         let n = self.node();
-        let min = (self.tree.node(n).value / EXPAND_ALL_SHARE)
-            .saturating_abs()
-            .max(1);
+        let min = (self.tree.magnitude(n) / EXPAND_ALL_SHARE).max(1);
         for m in self.tree.expand_all(a, n, min, EXPAND_ALL_LIMIT) {
             if !self.tree.children_of(m).is_empty() {
                 self.set_open(m, true);
@@ -207,9 +237,9 @@ impl TreeView {
     /// Flame graph: the neighbour box in a direction.
     fn step(&mut self, action: Action) {
         let n = self.selected;
-        let siblings = |t: &Tree, n: usize| -> Vec<usize> {
-            t.node(n).parent().map_or(vec![n], |p| {
-                t.children_of(p).filter(|&k| t.node(k).value > 0).collect()
+        let siblings = |v: &TreeView, n: usize| -> Vec<usize> {
+            v.tree.node(n).parent().map_or(vec![n], |p| {
+                v.tree.children_of(p).filter(|&k| v.extent(k) > 0).collect()
             })
         };
         self.selected = match action {
@@ -217,10 +247,10 @@ impl TreeView {
             Action::Down => self
                 .tree
                 .children_of(n)
-                .find(|&k| self.tree.node(k).value > 0)
+                .find(|&k| self.extent(k) > 0)
                 .unwrap_or(n),
             Action::ShiftLeft | Action::ShiftRight if n != self.zoom => {
-                let s = siblings(&self.tree, n);
+                let s = siblings(self, n);
                 let at = s.iter().position(|&k| k == n).unwrap_or(0);
                 let to = if action == Action::ShiftLeft {
                     at.checked_sub(1)
@@ -249,13 +279,12 @@ impl TreeView {
     /// wide within `rows` levels of the zoomed node, so drawing (which
     /// cannot change the tree) finds them.
     pub fn prepare(&mut self, a: &Analysis, width: u16, rows: u16) {
-        let whole = self.tree.node(self.zoom).value.max(1);
+        let whole = self.extent(self.zoom).max(1);
         let mut level = vec![self.zoom];
         for _ in 0..rows {
             let mut next = Vec::new();
             for n in level {
-                let wide =
-                    i128::from(self.tree.node(n).value) * i128::from(width) >= i128::from(whole);
+                let wide = i128::from(self.extent(n)) * i128::from(width) >= i128::from(whole);
                 if wide && self.tree.node(n).is_call() {
                     next.extend(self.tree.children(a, n));
                 }
@@ -286,6 +315,7 @@ impl App {
         };
         let t = &view.tree;
         let mut boxes = Vec::new();
+        let extent = |n| view.extent(n);
         let mut stack = vec![view.zoom];
         while let Some(n) = stack.pop() {
             let node = t.node(n);
@@ -295,7 +325,7 @@ impl App {
                 boxes.push(n);
             }
             if !node.recursive {
-                stack.extend(t.children_of(n).rev().filter(|&k| t.node(k).value > 0));
+                stack.extend(t.children_of(n).rev().filter(|&k| extent(k) > 0));
             }
         }
         if boxes.is_empty() {
@@ -323,11 +353,6 @@ impl App {
             self.tree = None;
             return;
         }
-        if self.diff.is_some() {
-            self.message =
-                Some("the trees and the flame graph show one profile, not a comparison".into());
-            return;
-        }
         let mut current = self.current.filter(|&f| self.is_function(f));
         // With a filter, the call tree and the flame graph are the whole
         // program's, on the paths to the filter's functions (as pprof's
@@ -339,7 +364,13 @@ impl App {
             self.message = Some("select a function first: the caller tree starts from it".into());
             return;
         }
-        let mut view = TreeView::new(kind, &self.analysis, self.event, current);
+        let mut view = TreeView::new(
+            kind,
+            &self.analysis,
+            self.event,
+            current,
+            self.diff.as_ref(),
+        );
         if let Some(filter) = &self.filter {
             view.keep = Some(filter.clone());
             view.rebuild();

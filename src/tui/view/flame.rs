@@ -9,8 +9,17 @@
 //! it, where its calls leave room (`░`, `:` in ASCII, in the box's colour),
 //! so the marks are text with or without colour. The last row says what
 //! the selected box is: its inclusive and its self cost.
+//!
+//! In a comparison it is a differential flame graph (as Brendan Gregg's):
+//! the boxes as wide as their cost in the new profile (in the base where
+//! the zoomed box is gone in the new one, `TreeView::width_side`), red
+//! where the cost grew, green where it shrank, grey where it did not
+//! change, and the sign of the change the first character of the name
+//! (`+`, `-`), so it reads without colour and in ASCII; the last row
+//! says the selected box's cost in both, the change and the self change.
 
 use super::tree::cut_label;
+use crate::analysis::diff::Side;
 use crate::format::{percent_text, printable};
 use crate::tui::app::{App, TreeView};
 use crate::tui::layout::Pane;
@@ -44,13 +53,13 @@ struct Box {
 /// within `rows` levels.
 fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
     let t = &view.tree;
-    let whole = t.node(view.zoom).value.max(1) as f64;
+    let whole = view.extent(view.zoom).max(1) as f64;
     let mut out = Vec::new();
     let shown = view.kept_paths();
     // (node, left edge in cells as a fraction, row)
     let mut stack = vec![(view.zoom, 0.0f64, 0u16)];
     while let Some((n, left, y)) = stack.pop() {
-        let value = t.node(n).value.max(0) as f64;
+        let value = view.extent(n).max(0) as f64;
         let x0 = left.round() as u16;
         let x1 = (left + value / whole * f64::from(width)).round() as u16;
         if x1 <= x0 || y >= rows || !view.shows(n, &shown) {
@@ -58,7 +67,7 @@ fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
         }
         let mut at = left;
         for k in t.children_of(n) {
-            let v = t.node(k).value;
+            let v = view.extent(k);
             if v > 0 && !t.node(k).recursive {
                 stack.push((k, at, y + 1));
                 at += v as f64 / whole * f64::from(width);
@@ -66,7 +75,14 @@ fn layout(view: &TreeView, width: u16, rows: u16) -> Vec<Box> {
         }
         // The children and the self cost add up to the value: the self
         // cost is what is left right of the children.
-        let own = t.node(n).self_cost(t.direction).unwrap_or(0);
+        let own = match t.sides(n) {
+            Some(s) => match view.width_side() {
+                Side::Base => s.base_self,
+                Side::New => s.new_self,
+            },
+            None => t.node(n).self_cost(t.direction),
+        }
+        .unwrap_or(0);
         let s0 = (at.round() as u16).max(x0);
         let spent = (own > 0 && y + 1 < rows && s0 < x1).then_some((s0, x1));
         out.push(Box {
@@ -93,16 +109,33 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     } else {
         String::new()
     };
+    let compared = view.tree.is_compared();
+    let what = if compared {
+        "Differential flame graph"
+    } else {
+        "Flame graph"
+    };
+    let legend = if compared {
+        let widths = match view.width_side() {
+            Side::New => "new",
+            Side::Base => "base (gone in new)",
+        };
+        let colours = if t.color {
+            "red + slower, green - faster"
+        } else {
+            "+ slower, - faster"
+        };
+        format!("; widths: {widths}, {colours}{legend}")
+    } else {
+        legend
+    };
     let title = if view.zoom == 0 {
-        format!(" Flame graph {} the whole program{legend}", g.dash)
+        format!(" {what} {} the whole program{legend}", g.dash)
     } else {
         let name = view.tree.node(view.zoom).func.map_or(String::new(), |f| {
             printable(&super::shown_name(app, f)).into_owned()
         });
-        format!(
-            " Flame graph {} zoomed into {name} (Esc: out){legend}",
-            g.dash
-        )
+        format!(" {what} {} zoomed into {name} (Esc: out){legend}", g.dash)
     };
     put_line(
         buf,
@@ -121,13 +154,29 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     let rows = body.height - 1;
     let searching = !app.search.query().is_empty();
     let boxes = layout(view, body.width, rows);
-    let colour = |name: &str| COLOURS[hash(name) % COLOURS.len()];
+    let by_name = |name: &str| COLOURS[hash(name) % COLOURS.len()];
+    // A comparison: by the sign of the change.
+    let by_change = |n: usize| {
+        let paint = match view.tree.node(n).value.signum() {
+            1 => t.palette.grown.0,
+            -1 => t.palette.shrunk.0,
+            _ => None,
+        };
+        paint.unwrap_or(Color::Gray)
+    };
+    let colour = |n: usize, name: &str| {
+        if compared {
+            by_change(n)
+        } else {
+            by_name(name)
+        }
+    };
     if view.show_self {
         // Under the boxes first: a rounded cell of a child's box wins.
         for b in &boxes {
             if let Some((x0, x1)) = b.spent {
                 let style = if t.color {
-                    Style::new().fg(colour(&box_name(app, view, b.node)))
+                    Style::new().fg(colour(b.node, &box_name(app, view, b.node)))
                 } else {
                     Style::new()
                 };
@@ -139,13 +188,16 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     }
     for b in boxes {
         let node = view.tree.node(b.node);
-        let name = box_name(app, view, b.node);
+        let mut name = box_name(app, view, b.node);
+        if compared {
+            name.insert_str(0, sign(node.value));
+        }
         let matched = searching
             && node
                 .func
                 .is_some_and(|f| app.search.tier(&app.name(f)).is_some());
         let mut style = if t.color {
-            Style::new().fg(Color::Black).bg(colour(&name))
+            Style::new().fg(Color::Black).bg(colour(b.node, &name))
         } else {
             Style::new()
         };
@@ -176,6 +228,37 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     };
     let mark = if sel.exact { "" } else { g.approx };
     let cf = super::cost_format(app);
+    let width = body.width as usize;
+    if let Some(s) = view.tree.sides(view.selected) {
+        let plain = crate::tui::widgets::CostFormat {
+            signed: false,
+            ..cf
+        };
+        let (base, new, change) = (plain.text(s.base), plain.text(s.new), cf.text(s.change()));
+        let pct = crate::format::wide_signed_percent(i128::from(s.change()), s.base);
+        let own = s.self_change().map_or(String::new(), |c| cf.text(c));
+        let status = s.status().map_or(String::new(), |s| format!(" ({s})"));
+        let statuses = [
+            format!(
+                "{name}{status}: base {mark}{base}, new {mark}{new}, change {mark}{change} ({pct}), self change {mark}{own}"
+            ),
+            format!("{name}{status}: base {base}, new {new}, change {change}, self {own}"),
+            format!("{name}: {base} {} {new}, {change}, self {own}", g.arrow),
+            format!("{name}: {change}, self {own}"),
+        ];
+        let status = statuses
+            .iter()
+            .find(|s| crate::tui::widgets::cells(s) <= width)
+            .unwrap_or(&statuses[statuses.len() - 1]);
+        put_line(
+            buf,
+            body,
+            body.height - 1,
+            vec![Span::styled(fit(status, width, g), t.key())],
+            Style::new(),
+        );
+        return;
+    }
     let (incl, incl_pct) = (cf.text(sel.value), percent_text(sel.value, cf.total));
     let own = sel
         .self_cost(view.tree.direction)
@@ -189,7 +272,6 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         ],
         None => vec![format!("{name}: {mark}{incl} ({incl_pct} of the total)")],
     };
-    let width = body.width as usize;
     let status = statuses
         .iter()
         .find(|s| crate::tui::widgets::cells(s) <= width)
@@ -210,5 +292,14 @@ fn box_name(app: &App, view: &TreeView, n: usize) -> String {
         (Some(f), _) => printable(&super::shown_name(app, f)).into_owned(),
         (None, Some(c)) => cut_label(c, &view.tree),
         (None, None) => "all".to_string(),
+    }
+}
+
+/// The mark of a change's sign in a differential flame graph's box.
+fn sign(change: crate::profile::Cost) -> &'static str {
+    match change.signum() {
+        1 => "+",
+        -1 => "-",
+        _ => "",
     }
 }

@@ -14,6 +14,8 @@ use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
 use ratatui::text::Span;
 
+mod compared;
+
 /// What a marker node stands for, with the bound that cut it.
 pub fn cut_label(cut: Cut, tree: &Tree) -> String {
     match cut {
@@ -40,55 +42,17 @@ const NAME_CELLS: usize = 16;
 const NAME_MIN: usize = 20;
 
 pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
+    if view.tree.is_compared() {
+        compared::draw(app, buf, pane, view);
+        return;
+    }
     let t = app.theme;
-    let g = t.glyphs();
     let format = cost_format(app);
     let grand = format.total;
     let tree = &view.tree;
-    let what = match view.kind {
-        TreeKind::Callers => "Caller tree of ",
-        _ => "Call tree of ",
-    };
-    let event = app
-        .profile
-        .events
-        .events
-        .get(app.event)
-        .map_or(String::new(), |e| {
-            crate::format::printable(&e.name).into_owned()
-        });
-    // The legend gives way first, then the event, so the name stays legible.
-    let tails = [
-        format!(
-            " {} {event}; {} estimated, {} recursion",
-            g.dash, g.approx, g.recursive
-        ),
-        format!(" {} {event}; {} estimated", g.dash, g.approx),
-        format!(" {} {event}", g.dash),
-        String::new(),
-    ];
-    let title = move |width: usize| {
-        let name = tree.node(0).func.map_or(17, |f| cells(&shown_name(app, f)));
-        let tail = tails
-            .iter()
-            .find(|t| what.len() + name.min(NAME_MIN) + cells(t) <= width)
-            .unwrap_or(&tails[3]);
-        let room = width.saturating_sub(what.len() + cells(tail));
-        let mut spans = vec![Span::raw(what)];
-        match tree.node(0).func {
-            Some(f) => spans.extend(name_spans(app, f, room, t.title(true))),
-            None => spans.push(Span::raw("the whole program")),
-        }
-        spans.push(Span::raw(tail.clone()));
-        spans
-    };
     let shown = |n: usize| !tree.node(n).recursive;
-    let selected_depth = tree.node(view.node()).depth as usize;
     let columns = vec![
-        Column::text(Width::Fixed(1), |&n: &usize| {
-            let mark = if tree.node(n).exact { " " } else { g.approx };
-            mark.to_string()
-        }),
+        approx_column(app, view),
         Column::new(Width::Cost, move |&n: &usize, cx| {
             let text = if shown(n) {
                 cx.format.text(tree.node(n).value)
@@ -129,46 +93,117 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .right()
         .header("Calls")
         .gives_way(1),
-        Column::new(Width::Fill { min: NAME_CELLS }, |&n: &usize, cx| {
-            let node = tree.node(n);
-            // Deep below the root the indents scroll with the selection:
-            // it keeps its place a third into the column, and the rows
-            // around it keep their depths relative to it.
-            let shift = (selected_depth * INDENT).saturating_sub(cx.width / 3);
-            let indent = (node.depth as usize * INDENT)
-                .saturating_sub(shift)
-                .min(cx.width / 2);
-            let opener = if node.recursive {
-                g.recursive
-            } else if view.is_open(n) {
-                g.open
-            } else if tree.may_expand(n) {
-                g.closed
-            } else {
-                " "
-            };
-            let prefix = vec![Span::raw(format!("{}{opener} ", " ".repeat(indent)))];
-            name_cell(cx.width, prefix, vec![], |room| match node.func {
-                Some(f) => {
-                    let style = if node.recursive {
-                        cx.style.patch(t.dim())
-                    } else {
-                        cx.style
-                    };
-                    name_spans(app, f, room, style)
-                }
-                None => {
-                    let text = node
-                        .cut
-                        .map_or("(all roots)".into(), |c| cut_label(c, tree));
-                    vec![Span::styled(fit(&text, room, g), cx.style.patch(t.dim()))]
-                }
-            })
-        })
-        .header_with(title),
+        name_column(app, view, "", |_| None),
     ];
     Table::new(format, columns)
         .header_style(t.title(true), t.title(true))
         .selected_style(t.selected(true))
         .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
+}
+
+/// The first column: `≈` on a node whose value is estimated.
+fn approx_column<'a>(app: &'a App, view: &'a TreeView) -> Column<'a, usize> {
+    let g = app.theme.glyphs();
+    Column::text(Width::Fixed(1), |&n: &usize| {
+        let mark = if view.tree.node(n).exact {
+            " "
+        } else {
+            g.approx
+        };
+        mark.to_string()
+    })
+}
+
+/// The name column: each node's opener and function, indented by depth,
+/// with `marks` after the name (a comparison's `new`/`gone`), and the
+/// title in its header (`compared` after the event in a comparison).
+fn name_column<'a>(
+    app: &'a App,
+    view: &'a TreeView,
+    compared: &'a str,
+    marks: impl Fn(usize) -> Option<&'static str> + 'a,
+) -> Column<'a, usize> {
+    let t = app.theme;
+    let g = t.glyphs();
+    let tree = &view.tree;
+    let what = match view.kind {
+        TreeKind::Callers => "Caller tree of ",
+        _ => "Call tree of ",
+    };
+    let event = app
+        .profile
+        .events
+        .events
+        .get(app.event)
+        .map_or(String::new(), |e| {
+            crate::format::printable(&e.name).into_owned()
+        });
+    // The legend gives way first, then the event, so the name stays legible.
+    let tails = [
+        format!(
+            " {} {event}{compared}; {} estimated, {} recursion",
+            g.dash, g.approx, g.recursive
+        ),
+        format!(" {} {event}{compared}; {} estimated", g.dash, g.approx),
+        format!(" {} {event}{compared}", g.dash),
+        format!(" {} {event}", g.dash),
+        String::new(),
+    ];
+    let title = move |width: usize| {
+        let name = tree.node(0).func.map_or(17, |f| cells(&shown_name(app, f)));
+        let tail = tails
+            .iter()
+            .find(|t| what.len() + name.min(NAME_MIN) + cells(t) <= width)
+            .unwrap_or(&tails[tails.len() - 1]);
+        let room = width.saturating_sub(what.len() + cells(tail));
+        let mut spans = vec![Span::raw(what)];
+        match tree.node(0).func {
+            Some(f) => spans.extend(name_spans(app, f, room, t.title(true))),
+            None => spans.push(Span::raw("the whole program")),
+        }
+        spans.push(Span::raw(tail.clone()));
+        spans
+    };
+    let selected_depth = tree.node(view.node()).depth as usize;
+    Column::new(Width::Fill { min: NAME_CELLS }, move |&n: &usize, cx| {
+        let node = tree.node(n);
+        // Deep below the root the indents scroll with the selection:
+        // it keeps its place a third into the column, and the rows
+        // around it keep their depths relative to it.
+        let shift = (selected_depth * INDENT).saturating_sub(cx.width / 3);
+        let indent = (node.depth as usize * INDENT)
+            .saturating_sub(shift)
+            .min(cx.width / 2);
+        let opener = if node.recursive {
+            g.recursive
+        } else if view.is_open(n) {
+            g.open
+        } else if tree.may_expand(n) {
+            g.closed
+        } else {
+            " "
+        };
+        let prefix = vec![Span::raw(format!("{}{opener} ", " ".repeat(indent)))];
+        let marks = match marks(n) {
+            Some(m) if node.func.is_some() => vec![Span::styled(format!(" {m}"), t.marker())],
+            _ => vec![],
+        };
+        name_cell(cx.width, prefix, marks, |room| match node.func {
+            Some(f) => {
+                let style = if node.recursive {
+                    cx.style.patch(t.dim())
+                } else {
+                    cx.style
+                };
+                name_spans(app, f, room, style)
+            }
+            None => {
+                let text = node
+                    .cut
+                    .map_or("(all roots)".into(), |c| cut_label(c, tree));
+                vec![Span::styled(fit(&text, room, g), cx.style.patch(t.dim()))]
+            }
+        })
+    })
+    .header_with(title)
 }

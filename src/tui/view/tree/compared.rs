@@ -1,0 +1,81 @@
+//! The call tree and the caller tree of a comparison: per node its
+//! inclusive cost in the base and in the new profile and the change (the
+//! order of the rows, `Change▼`), then where room allows the self costs
+//! and their change, as the flat list's comparison columns; a path of one
+//! profile only is marked `new` or `gone`. Each side's numbers are that
+//! side's own tree's (`analysis::tree::compare`).
+
+use super::{approx_column, name_column};
+use crate::analysis::tree::SideCosts;
+use crate::tui::app::{App, TreeView};
+use crate::tui::layout::Pane;
+use crate::tui::view::cost_format;
+use crate::tui::widgets::{Column, CostFormat, Table, Width};
+use ratatui::text::Span;
+
+pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
+    let t = app.theme;
+    let g = t.glyphs();
+    let format = cost_format(app);
+    let plain = CostFormat {
+        signed: false,
+        ..format
+    };
+    let tree = &view.tree;
+    // A recursive leaf and a node not yet known show nothing.
+    let sides = move |n: usize| -> Option<SideCosts> {
+        if tree.node(n).recursive {
+            None
+        } else {
+            tree.sides(n)
+        }
+    };
+    let cost = move |header: &'static str, pick: fn(&SideCosts) -> Option<i64>, signed: bool| {
+        Column::new(Width::Cost, move |&n: &usize, cx| {
+            let value = sides(n).as_ref().and_then(pick);
+            let (text, style) = match value {
+                Some(v) if signed => (cx.format.text(v), t.change(v)),
+                Some(v) => (plain.text(v), ratatui::style::Style::new()),
+                None => (String::new(), ratatui::style::Style::new()),
+            };
+            vec![Span::styled(text, style)]
+        })
+        .right()
+        .header(header)
+    };
+    let change = format!("Change{}", g.sort_down);
+    let columns = vec![
+        approx_column(app, view),
+        cost("Base", |s| Some(s.base), false).gives_way(4),
+        cost("New", |s| Some(s.new), false).gives_way(5),
+        Column::new(Width::Cost, move |&n: &usize, cx| {
+            let (text, style) = match sides(n) {
+                Some(s) => (cx.format.text(s.change()), t.change(s.change())),
+                None => (String::new(), ratatui::style::Style::new()),
+            };
+            vec![Span::styled(text, style)]
+        })
+        .right()
+        .header(change),
+        cost(
+            "Self base",
+            |s| if s.in_base { s.base_self } else { Some(0) },
+            false,
+        )
+        .gives_way(1),
+        cost(
+            "Self new",
+            |s| if s.in_new { s.new_self } else { Some(0) },
+            false,
+        )
+        .gives_way(2),
+        cost("Self chg", SideCosts::self_change, true).gives_way(3),
+        name_column(app, view, ", compared", move |n| {
+            sides(n).and_then(|s| s.status())
+        }),
+    ];
+    Table::new(format, columns)
+        .header_style(t.title(true), t.title(true))
+        .selected_style(t.selected(true))
+        .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
+}
