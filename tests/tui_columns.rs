@@ -112,3 +112,20 @@ fn enter_sorts_the_list_by_a_metric_column() {
     assert!(app.columns.chosen.is_empty());
     assert_eq!(app.sort, cgtui::tui::app::SortKey::Inclusive);
 }
+
+/// The source view shows the chosen metrics of each line's own costs
+/// after its cost, named in the title: line 65 of `main` writes a matrix
+/// with a 6.27% L1 write miss rate (D1mw / Dw of the line's costs in
+/// `cgtui report --json --lines`: 257 of 4,096).
+#[test]
+fn the_source_view_shows_the_metrics_of_each_line() {
+    let mut app = sample_app("cachesim.callgrind");
+    choose(&mut app, "D1mrRate", " ");
+    choose(&mut app, "D1mwRate", " ");
+    press(&mut app, "s");
+    let screen = text(&render(&mut app, 100, 30));
+    insta::assert_snapshot!("columns_source_100x30", screen);
+    assert!(screen.contains("self cost per line, then D1mrRate D1mwRate"), "{screen}");
+    let line = screen.lines().find(|l| l.contains(" 65 │")).unwrap();
+    assert!(line.contains("6.27%"), "{line}");
+}

@@ -342,6 +342,16 @@ impl SourceView {
         }
     }
 
+    /// Every event's cost of a row: a line's or an address's self cost.
+    pub fn row_costs(&self, row: &Row) -> Option<&[Cost]> {
+        let d = &self.data;
+        match row {
+            Row::Line { cost: Some(i), .. } => d.lines.get(*i).map(|l| &l.cost[..]),
+            Row::Addr(i) => d.instrs.get(*i).map(|x| &x.cost[..]),
+            _ => None,
+        }
+    }
+
     /// The row with the highest self cost (lines and addresses only).
     pub fn hottest(&self, event: usize) -> Option<usize> {
         self.rows

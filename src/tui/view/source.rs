@@ -36,9 +36,10 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     };
     let d = g.dash;
     let title = format!(
-        "Source of {} {d} {}{files} {d} {event} self cost per line",
+        "Source of {} {d} {}{files} {d} {event} self cost per line{}",
         fit_middle(&super::shown_name(app, view.func), 50, g),
         printable(&where_),
+        metric_names(app),
     );
     let title = fit(&title, pane.title.width as usize, g);
     put_line(buf, pane.title, 0, vec![Span::raw(title)], t.title(true));
@@ -83,6 +84,56 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     }
 }
 
+/// The metric columns of a source row: each metric (whatever its scope:
+/// a line's costs are its own) right-aligned under its name in the title.
+fn metric_cells(app: &App, costs: Option<&[crate::profile::Cost]>) -> String {
+    let columns = &app.columns;
+    let mut out = String::new();
+    for &c in &columns.chosen {
+        if c.scope == crate::tui::columns::Scope::Inclusive && columns.is_chosen(own(c)) {
+            continue; // one column per metric
+        }
+        let text = costs.map_or(String::new(), |costs| columns.text(c, costs, costs));
+        let width = metric_width(app, c);
+        out.push_str(&format!("{text:>width$} "));
+    }
+    out
+}
+
+/// The self column of `c`'s metric.
+fn own(c: crate::tui::columns::MetricColumn) -> crate::tui::columns::MetricColumn {
+    crate::tui::columns::MetricColumn {
+        scope: crate::tui::columns::Scope::Own,
+        ..c
+    }
+}
+
+fn metric_width(app: &App, c: crate::tui::columns::MetricColumn) -> usize {
+    app.columns
+        .metrics
+        .get(c.metric)
+        .name
+        .chars()
+        .count()
+        .max(8)
+}
+
+/// The metrics of the columns, as the title names them.
+fn metric_names(app: &App) -> String {
+    let columns = &app.columns;
+    let names: Vec<&str> = (columns.chosen.iter())
+        .filter(|&&c| {
+            !(c.scope == crate::tui::columns::Scope::Inclusive && columns.is_chosen(own(c)))
+        })
+        .map(|c| columns.metrics.get(c.metric).name.as_str())
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(", then {}", names.join(" "))
+    }
+}
+
 fn row_spans(
     app: &App,
     view: &SourceView,
@@ -94,12 +145,19 @@ fn row_spans(
     let t = app.theme;
     let p = &app.profile;
     let cost = view.row_cost(row, app.event);
+    // The chosen metric columns (`m`) of the line's (or address's) own
+    // costs, after its cost: a line has no inclusive cost.
+    let metrics = metric_cells(app, view.row_costs(row));
     let gutter = |cost: Option<i64>| match cost {
         Some(c) if c != 0 => Span::styled(
-            format!("{} ", right(&format.text(c), format.width)),
+            format!("{} {metrics}", right(&format.text(c), format.width)),
             sel.patch(t.hot()),
         ),
-        _ => Span::raw(format!("{} ", " ".repeat(format.width))),
+        _ => Span::raw(format!(
+            "{} {}",
+            " ".repeat(format.width),
+            " ".repeat(metrics.len())
+        )),
     };
     let g = t.glyphs();
     let bar = g.vertical;
