@@ -125,7 +125,10 @@ fn the_source_view_shows_the_metrics_of_each_line() {
     press(&mut app, "s");
     let screen = text(&render(&mut app, 100, 30));
     insta::assert_snapshot!("columns_source_100x30", screen);
-    assert!(screen.contains("self cost per line, then D1mrRate D1mwRate"), "{screen}");
+    assert!(
+        screen.contains("self cost per line, then D1mrRate D1mwRate"),
+        "{screen}"
+    );
     let line = screen.lines().find(|l| l.contains(" 65 │")).unwrap();
     assert!(line.contains("6.27%"), "{line}");
 }

@@ -7,6 +7,7 @@
 //! `Profile` and the `Analysis` of the selected parts. Draws nothing.
 
 mod build;
+mod columns;
 mod copy;
 pub mod filter;
 pub mod groups;

@@ -266,13 +266,7 @@ impl App {
         );
         self.costs_changed();
         if let Some((kind, from)) = reopen {
-            self.tree = Some(super::TreeView::new(
-                kind,
-                &self.analysis,
-                self.event,
-                from,
-                self.diff.as_ref(),
-            ));
+            self.reopen_tree(kind, from);
         }
         if self.source.is_some() {
             let file = self.source.as_ref().map(SourceView::file_id);
@@ -285,6 +279,17 @@ impl App {
                 None => "some sums of these parts pass 64 bits: those at the limit are saturated, not exact".into(),
             });
         }
+    }
+
+    /// The tree view `kind` from `from` again, on the current costs.
+    fn reopen_tree(&mut self, kind: super::TreeKind, from: Option<FnId>) {
+        self.tree = Some(super::TreeView::new(
+            kind,
+            &self.analysis,
+            self.event,
+            from,
+            self.diff.as_ref(),
+        ));
     }
 
     /// Event or parts changed: sort again, keep the selection on the same
@@ -302,13 +307,7 @@ impl App {
         // The tree views follow the event and parts, from the same root.
         if let Some(v) = &self.tree {
             let (kind, from) = (v.kind, v.tree.node(0).func);
-            self.tree = Some(super::TreeView::new(
-                kind,
-                &self.analysis,
-                self.event,
-                from,
-                self.diff.as_ref(),
-            ));
+            self.reopen_tree(kind, from);
         }
     }
 

@@ -50,40 +50,14 @@ impl App {
             }
             Action::AllParts => self.toggle_part(None),
             Action::ToggleColumn | Action::ToggleSelfColumn => {
-                use crate::tui::columns::{MetricColumn, Scope};
-                let scope = match action {
-                    Action::ToggleColumn => Scope::Inclusive,
-                    _ => Scope::Own,
-                };
-                let column = MetricColumn {
-                    metric: scroll.selected,
-                    scope,
-                };
-                if !self.columns.toggle(column) {
-                    self.message = Some(format!(
-                        "at most {} metric columns: hide one first",
-                        crate::tui::columns::MAX_CHOSEN
-                    ));
-                } else if self.sort == super::SortKey::Column(column) {
-                    // The list was sorted by the column just hidden.
-                    self.set_sort(super::SortKey::Inclusive);
-                }
+                let own = action == Action::ToggleSelfColumn;
+                let i = scroll.selected;
+                self.toggle_column(i, own);
             }
             Action::SortByColumn => {
-                use crate::tui::columns::{MetricColumn, Scope};
-                let column = MetricColumn {
-                    metric: scroll.selected,
-                    scope: Scope::Inclusive,
-                };
+                let i = scroll.selected;
                 self.popup = None;
-                if !self.columns.is_chosen(column) && !self.columns.toggle(column) {
-                    self.message = Some(format!(
-                        "at most {} metric columns: hide one first",
-                        crate::tui::columns::MAX_CHOSEN
-                    ));
-                    return;
-                }
-                self.set_sort(super::SortKey::Column(column));
+                self.sort_by_column(i);
             }
             Action::SortSelf if in_groups => self.set_group_sort(SortKey::SelfCost),
             Action::SortInclusive if in_groups => self.set_group_sort(SortKey::Inclusive),

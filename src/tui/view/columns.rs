@@ -6,7 +6,6 @@ use super::popup::frame;
 use crate::metric::Origin;
 use crate::tui::app::App;
 use crate::tui::columns::{MetricColumn, Scope};
-use crate::tui::layout::Pane;
 use crate::tui::scroll::Scroll;
 use crate::tui::widgets::{Column, Table, Width, fit};
 use ratatui::buffer::Buffer;
@@ -59,17 +58,7 @@ pub fn draw(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         })
         .header(" What"),
     ];
-    let pane = Pane {
-        title: Rect {
-            height: inner.height.min(1),
-            ..inner
-        },
-        body: Rect {
-            y: inner.y + 1,
-            height: inner.height.saturating_sub(2),
-            ..inner
-        },
-    };
+    let pane = super::popup::table_pane(inner, 1);
     Table::new(super::cost_format(app), table)
         .header_style(t.dim(), Style::new())
         .selected_style(t.selected(true))

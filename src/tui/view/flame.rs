@@ -228,7 +228,6 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
     };
     let mark = if sel.exact { "" } else { g.approx };
     let cf = super::cost_format(app);
-    let width = body.width as usize;
     if let Some(s) = view.tree.sides(view.selected) {
         let plain = crate::tui::widgets::CostFormat {
             signed: false,
@@ -246,18 +245,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
             format!("{name}: {base} {} {new}, {change}, self {own}", g.arrow),
             format!("{name}: {change}, self {own}"),
         ];
-        let status = statuses
-            .iter()
-            .find(|s| crate::tui::widgets::cells(s) <= width)
-            .unwrap_or(&statuses[statuses.len() - 1]);
-        put_line(
-            buf,
-            body,
-            body.height - 1,
-            vec![Span::styled(fit(status, width, g), t.key())],
-            Style::new(),
-        );
-        return;
+        return put_status(app, buf, body, &statuses);
     }
     let (incl, incl_pct) = (cf.text(sel.value), percent_text(sel.value, cf.total));
     let own = sel
@@ -272,10 +260,20 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         ],
         None => vec![format!("{name}: {mark}{incl} ({incl_pct} of the total)")],
     };
-    let status = statuses
-        .iter()
+    put_status(app, buf, body, &statuses);
+}
+
+/// The longest of `statuses` that fits (else the last, cut) on the last
+/// line of `body`.
+fn put_status(app: &App, buf: &mut Buffer, body: ratatui::layout::Rect, statuses: &[String]) {
+    let width = body.width as usize;
+    let Some(last) = statuses.last() else {
+        return;
+    };
+    let status = (statuses.iter())
         .find(|s| crate::tui::widgets::cells(s) <= width)
-        .unwrap_or(&statuses[statuses.len() - 1]);
+        .unwrap_or(last);
+    let (t, g) = (app.theme, app.theme.glyphs());
     put_line(
         buf,
         body,

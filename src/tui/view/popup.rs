@@ -17,6 +17,22 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
+/// A popup's table inside its border: the header on the first line, the
+/// rows below, `footer` lines left under them.
+pub(super) fn table_pane(inner: Rect, footer: u16) -> Pane {
+    Pane {
+        title: Rect {
+            height: inner.height.min(1),
+            ..inner
+        },
+        body: Rect {
+            y: inner.y + 1,
+            height: inner.height.saturating_sub(1 + footer),
+            ..inner
+        },
+    }
+}
+
 pub(super) fn frame(app: &App, buf: &mut Buffer, rect: Rect, title: String, style: Style) -> Rect {
     Clear.render(rect, buf);
     let block = Block::default()
@@ -97,17 +113,7 @@ pub fn parts(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         })
         .header(" Part"),
     ];
-    let pane = Pane {
-        title: Rect {
-            height: inner.height.min(1),
-            ..inner
-        },
-        body: Rect {
-            y: inner.y + 1,
-            height: inner.height.saturating_sub(2),
-            ..inner
-        },
-    };
+    let pane = table_pane(inner, 1);
     Table::new(format, columns)
         .header_style(t.dim(), Style::new())
         .selected_style(t.selected(true))
@@ -165,17 +171,7 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         })
         .header_with(move |width| vec![Span::raw(fit(&label, width, g))]),
     );
-    let pane = Pane {
-        title: Rect {
-            height: inner.height.min(1),
-            ..inner
-        },
-        body: Rect {
-            y: inner.y + 1,
-            height: inner.height.saturating_sub(3),
-            ..inner
-        },
-    };
+    let pane = table_pane(inner, 2);
     Table::new(format, columns)
         .header_style(t.dim(), Style::new())
         .selected_style(t.selected(true))
