@@ -49,6 +49,12 @@ impl Columns {
         }
     }
 
+    /// Cells a column of `header` takes: room for a rate or a count of
+    /// millions, and a space before it.
+    pub fn width(header: &str) -> usize {
+        header.chars().count().max(9) + 1
+    }
+
     /// The value on a row: its self or inclusive costs as the column says.
     pub fn value(&self, c: MetricColumn, own: &[Cost], inclusive: &[Cost]) -> Option<f64> {
         self.metrics.value(c.metric, pick(c, own, inclusive))

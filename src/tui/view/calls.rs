@@ -148,7 +148,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             continue;
         }
         let header = chosen.header(c);
-        let width = header.chars().count().max(9) + 1;
+        let width = crate::tui::columns::Columns::width(&header);
         let column = Column::text(Width::Fixed(width), move |r: &Row| {
             let costs = match *r {
                 Row::Member(m) => rows::inclusive(a, m),

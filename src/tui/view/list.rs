@@ -6,6 +6,7 @@
 use super::{cost_format, cycle_mark, diff, name_spans};
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, SortKey, rows};
+use crate::tui::columns::Columns;
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, bar, fit, name_cell, pad};
 use ratatui::buffer::Buffer;
@@ -97,7 +98,7 @@ fn metric_columns(app: &App) -> Vec<Column<'_, FnId>> {
             if app.sort == SortKey::Column(c) {
                 header.push_str(if app.reversed { g.sort_up } else { g.sort_down });
             }
-            let width = header.chars().count().max(9) + 1;
+            let width = Columns::width(&header);
             Column::text(Width::Fixed(width), move |&f| {
                 columns.text(c, rows::self_cost(a, f), rows::inclusive(a, f))
             })
