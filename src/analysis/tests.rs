@@ -49,3 +49,4 @@ mod parts_and_events;
 mod source;
 mod tree;
 mod tree_bounds;
+mod tree_costs;

@@ -32,8 +32,10 @@
 //! sorted calls of a function with many are kept for the tree's life.
 
 mod compare;
+mod costs;
 
 pub use compare::SideCosts;
+pub use costs::NodeCosts;
 
 use super::Analysis;
 use super::share::share;
@@ -177,6 +179,8 @@ pub struct Tree {
     /// A comparison's tree: each side's own tree, which its nodes join
     /// (see `compare`).
     sides: Option<Box<compare::Sides>>,
+    /// The nodes' values in more events, for the chosen columns.
+    rows: Option<Box<costs::EventRows>>,
 }
 
 /// A call that may become a child: the function at its other end, its
@@ -186,7 +190,12 @@ struct Candidate {
     func: FnId,
     weight: Cost,
     count: u64,
+    /// The edge measured (`NO_EDGE` for an entry of the whole program).
+    edge: u32,
 }
+
+/// A candidate that is no edge of the graph: an entry of the program.
+const NO_EDGE: u32 = u32::MAX;
 
 /// The calls of one function in one direction (or the entries of the
 /// program), with their sums: what every node of the function shares its
@@ -361,7 +370,23 @@ impl Tree {
             nodes: vec![root],
             kept: HashMap::default(),
             sides: None,
+            rows: None,
         }
+    }
+
+    /// The same tree also valued in `events` (before it grows; not for a
+    /// comparison's tree): see `costs`.
+    pub fn with_events(mut self, a: &Analysis, events: Vec<usize>) -> Tree {
+        if self.sides.is_none() && self.nodes.len() == 1 && !events.is_empty() {
+            self.rows = Some(Box::new(costs::EventRows::new(a, &self, events)));
+        }
+        self
+    }
+
+    /// Node `i`'s costs in the events of `with_events`, as rows of
+    /// `width` columns (0 in the others); `None` without them.
+    pub fn costs(&self, i: usize, width: usize) -> Option<NodeCosts> {
+        Some(self.rows.as_ref()?.costs(self, i, width))
     }
 
     pub fn node(&self, i: usize) -> &Node {
@@ -525,6 +550,7 @@ impl Tree {
                     func: other,
                     weight,
                     count: edge.count,
+                    edge: e,
                 });
             }
         }
@@ -547,11 +573,18 @@ impl Tree {
         let node = self.nodes[i].clone();
         if !node.is_call() {
             self.nodes[i].own = Some(node.value);
+            if let Some(rows) = self.rows.as_mut() {
+                rows.keep(i);
+            }
             return;
         }
         let mut calls = self.calls_of(a, node.func);
+        let on_path = match node.func {
+            Some(f) => self.recursion_suspects(a, i, f),
+            None => Vec::new(),
+        };
         let recursive = match node.func {
-            Some(f) => calls.positions_of(&self.recursion_suspects(a, i, f)),
+            Some(_) => calls.positions_of(&on_path),
             None => Vec::new(),
         };
         let rec_weight: i128 = recursive
@@ -595,23 +628,9 @@ impl Tree {
         }
         let sum = i128::from(own_weight) + counted_weight;
         let value = node.value;
-        let (shares, whole) = if sum == 0 {
-            // Nothing measured to go by: the node keeps its value.
-            let mut s = vec![0; weights.len()];
-            s[0] = value;
-            (s, false)
-        } else {
-            (share(value, &weights), i128::from(value) == sum)
-        };
-        // A caller tree shares the root's self cost as it shares the value.
-        let spent = match self.direction {
-            Direction::Callers if sum != 0 => share(node.spent, &weights),
-            _ => {
-                let mut s = vec![0; weights.len()];
-                s[0] = node.spent;
-                s
-            }
-        };
+        let (shares, spent) = costs::split(self.direction, value, node.spent, &weights, sum);
+        // Nothing measured to go by: the node keeps its value, estimated.
+        let whole = sum != 0 && i128::from(value) == sum;
         let exact = node.exact && whole;
         let child = |func: Option<FnId>, value: Cost, calls: u64, cut: Option<Cut>| Node {
             func,
@@ -626,7 +645,8 @@ impl Tree {
             own: None,
             children: 0..0,
         };
-        let mut children: Vec<Node> = Vec::with_capacity(top.len() + 1 + recursive.len());
+        let mut kids: Vec<(Node, costs::Slot)> =
+            Vec::with_capacity(top.len() + 1 + recursive.len());
         for (k, &p) in top.iter().enumerate() {
             let c = &calls.calls[p];
             let v = shares[k + 1];
@@ -637,9 +657,9 @@ impl Tree {
             };
             let mut kid = child(Some(c.func), v, n, None);
             kid.spent = spent[k + 1];
-            children.push(kid);
+            kids.push((kid, costs::Slot::Top(k)));
         }
-        children.sort_by_key(|n| std::cmp::Reverse(n.value.saturating_abs()));
+        kids.sort_by_key(|(n, _)| std::cmp::Reverse(n.value.saturating_abs()));
         if left > 0 {
             let v = shares[top.len() + 1];
             let count = u64::try_from(rest_count).unwrap_or(u64::MAX);
@@ -656,7 +676,7 @@ impl Tree {
             let mut marker = child(None, v, n, Some(cut));
             marker.own = Some(v);
             marker.spent = spent[top.len() + 1];
-            children.push(marker);
+            kids.push((marker, costs::Slot::Rest));
         }
         // Recursive leaves (no value) take what room is left.
         for &p in recursive.iter().take(room.saturating_sub(top.len())) {
@@ -669,15 +689,28 @@ impl Tree {
             let mut leaf = child(Some(c.func), 0, n, None);
             leaf.recursive = true;
             leaf.exact = false;
-            children.push(leaf);
+            kids.push((leaf, costs::Slot::Recursive));
         }
+        let slots: Vec<costs::Slot> = kids.iter().map(|&(_, s)| s).collect();
         let start = self.nodes.len() as u32;
-        self.nodes.extend(children);
+        self.nodes.extend(kids.into_iter().map(|(n, _)| n));
         let end = self.nodes.len() as u32;
         let node = &mut self.nodes[i];
         node.own = Some(shares[0]);
         node.children = start..end;
-        if let Some(f) = node.func
+        if let Some(mut rows) = self.rows.take() {
+            let x = costs::Expansion {
+                calls: &calls,
+                top: &top,
+                recursive: &recursive,
+                on_path: &on_path,
+                rest: left > 0,
+                slots: &slots,
+            };
+            rows.expand(a, self, i, &x);
+            self.rows = Some(rows);
+        }
+        if let Some(f) = self.nodes[i].func
             && calls.calls.len() > KEEP_DEGREE
         {
             self.kept.insert(f, calls);
@@ -760,6 +793,7 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
                 func: entry,
                 weight,
                 count: a.called(entry),
+                edge: NO_EDGE,
             });
         }
     }
