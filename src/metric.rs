@@ -112,6 +112,14 @@ impl Metric {
         }
     }
 
+    /// Adds the event columns the metric is computed from to `out`.
+    pub fn events(&self, out: &mut Vec<usize>) {
+        match self.origin {
+            Origin::Event(i) => out.push(i),
+            _ => self.expr.events(out),
+        }
+    }
+
     /// The exact value where the formula is a sum of events times whole
     /// numbers (events, `L1m`, `CEst`...): no rounding of long counters.
     pub fn exact(&self, row: &[Cost]) -> Option<i128> {

@@ -132,3 +132,85 @@ fn the_source_view_shows_the_metrics_of_each_line() {
     let line = screen.lines().find(|l| l.contains(" 65 │")).unwrap();
     assert!(line.contains("6.27%"), "{line}");
 }
+
+/// The cell of `row` in the right-aligned column whose header ends where
+/// `header` ends in `head`.
+fn cell_under(head: &str, header: &str, row: &str) -> String {
+    let end = head.find(header).unwrap() + header.chars().count();
+    let chars: Vec<char> = row.chars().collect();
+    let start = chars[..end].iter().rposition(|&c| c == ' ').unwrap() + 1;
+    chars[start..end].iter().collect()
+}
+
+/// The call tree draws the chosen columns of each node's costs on its
+/// path: main at its root holds its own inclusive and self D1mr (the
+/// report's), qsort, called only by main, its inclusive D1mr; choosing
+/// another column keeps the tree as it was (open nodes, selection), and
+/// the flame graph says the selected box's columns on its status line.
+#[test]
+fn the_trees_and_the_flame_graph_show_the_chosen_columns() {
+    let report: serde_json::Value = serde_json::from_str(&crate::support::cli::stdout_of(&[
+        "report",
+        "--json",
+        "--no-config",
+        "samples/cachesim.callgrind",
+    ]))
+    .unwrap();
+    let d1mr = |name: &str, scope: &str| {
+        let f = (report["functions"].as_array().unwrap().iter())
+            .find(|f| f["name"] == name)
+            .unwrap();
+        let v = f[scope]["D1mr"].as_i64().unwrap();
+        cgtui::format::thousands(v)
+    };
+    let mut app = sample_app("cachesim.callgrind");
+    choose(&mut app, "D1mr", " ");
+    choose(&mut app, "D1mr", "s");
+    press(&mut app, "t");
+    let screen = text(&render(&mut app, 120, 30));
+    insta::assert_snapshot!("columns_tree_120x30", screen);
+    let lines: Vec<&str> = screen.lines().collect();
+    let head = lines.iter().find(|l| l.contains("Call tree of")).unwrap();
+    let row = |name: &str| {
+        *lines
+            .iter()
+            .find(|l| l.trim_end().ends_with(&format!(" {name}")))
+            .unwrap_or_else(|| panic!("no {name}: {screen}"))
+    };
+    assert_eq!(
+        cell_under(head, "D1mr", row("main")),
+        d1mr("main", "inclusive")
+    );
+    assert_eq!(
+        cell_under(head, "D1mr self", row("main")),
+        d1mr("main", "self")
+    );
+    assert_eq!(
+        cell_under(head, "D1mr", row("qsort")),
+        d1mr("qsort", "inclusive")
+    );
+    // Another column: the same rows open, the same one selected.
+    let (rows, selected) = {
+        let v = app.tree.as_ref().unwrap();
+        (v.rows.len(), v.scroll.selected)
+    };
+    choose(&mut app, "D1mrRate", " ");
+    let v = app.tree.as_ref().unwrap();
+    assert_eq!((v.rows.len(), v.scroll.selected), (rows, selected));
+    let screen = text(&render(&mut app, 120, 30));
+    assert!(screen.contains("D1mrRate"), "{screen}");
+    // At 40 columns the self cost outlives the chosen columns.
+    let narrow = text(&render(&mut app, 40, 10));
+    assert!(
+        narrow.contains("Self") && !narrow.contains("D1mr"),
+        "{narrow}"
+    );
+    // The flame graph's status line: the whole program's D1mr.
+    press(&mut app, "f");
+    let screen = text(&render(&mut app, 160, 30));
+    let total = cgtui::format::thousands(report["totals"]["D1mr"].as_i64().unwrap());
+    assert!(
+        screen.contains(&format!("D1mr {total}, D1mr self 0, D1mrRate")),
+        "{screen}"
+    );
+}

@@ -62,7 +62,8 @@ pub const MAX_DEPTH: u32 = 1_000;
 /// past it are summed in one `Cut::Calls` child.
 pub const MAX_CHILDREN: usize = 1_000;
 
-/// The browser's bound on the nodes of one tree (about 80 bytes each);
+/// The browser's bound on the nodes of one tree (about 80 bytes each,
+/// and 32 more per event of the columns chosen, see `costs`);
 /// once reached, a node opened gets one `Cut::Calls` child for all its
 /// calls (and no recursive leaves), so a tree never holds more than twice
 /// this many (and one).

@@ -236,6 +236,19 @@ impl Expr {
         }
     }
 
+    /// Adds the event columns the formula reads to `out`.
+    pub fn events(&self, out: &mut Vec<usize>) {
+        match self {
+            Expr::Number(_) | Expr::Name(_) => {}
+            Expr::Event(i) => out.push(*i),
+            Expr::Neg(e) => e.events(out),
+            Expr::Binary(_, a, b) => {
+                a.events(out);
+                b.events(out);
+            }
+        }
+    }
+
     /// Whether the formula is a sum of events times constants: its value
     /// of a function's callees adds up, so it has a total and can rank
     /// with a threshold as an event does.

@@ -66,6 +66,17 @@ impl Columns {
         m.text(pick(c, own, inclusive), self.metrics.min_denominator)
     }
 
+    /// The events the chosen columns are computed from, in order.
+    pub fn events(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for c in &self.chosen {
+            self.metrics.get(c.metric).events(&mut out);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Whether `c` is shown.
     pub fn is_chosen(&self, c: MetricColumn) -> bool {
         self.chosen.contains(&c)

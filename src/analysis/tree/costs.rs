@@ -9,8 +9,8 @@
 //! nothing in the tree's event but something in another keep their share
 //! out of every child.
 //!
-//! Memory: a row of the chosen events per node (two in a caller tree),
-//! so at most `MAX_NODES` rows.
+//! Memory: 32 bytes per node and chosen event (value, self, and a caller
+//! tree's share of the root's self cost), for at most `MAX_NODES` nodes.
 
 use super::{Calls, Direction, Tree, share, whole_program};
 use crate::analysis::Analysis;

@@ -15,6 +15,14 @@ impl App {
         } else if self.sort == SortKey::Column(column) {
             self.set_sort(SortKey::Inclusive);
         }
+        self.columns_changed();
+    }
+
+    /// An open tree view is valued in the events the columns now need.
+    fn columns_changed(&mut self) {
+        if let Some(view) = self.tree.as_mut() {
+            view.revalue(&self.analysis, self.columns.events());
+        }
     }
 
     /// Sorts the list by metric `metric`'s inclusive column, shown if it
@@ -28,6 +36,7 @@ impl App {
             return self.too_many_columns();
         }
         self.set_sort(SortKey::Column(column));
+        self.columns_changed();
     }
 
     fn too_many_columns(&mut self) {

@@ -289,6 +289,7 @@ impl App {
             self.event,
             from,
             self.diff.as_ref(),
+            self.columns.events(),
         ));
     }
 

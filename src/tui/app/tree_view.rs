@@ -48,12 +48,15 @@ pub struct TreeView {
 }
 
 impl TreeView {
+    /// The view `kind` from `current`, its tree valued in `events` too
+    /// (the chosen columns'), opened along the hottest path.
     pub(super) fn new(
         kind: TreeKind,
         a: &Analysis,
         event: usize,
         current: Option<FnId>,
         joined: Option<&Arc<Joined>>,
+        events: Vec<usize>,
     ) -> TreeView {
         let tree = match (kind, current, joined) {
             (TreeKind::Callers, Some(f), Some(j)) => {
@@ -67,6 +70,7 @@ impl TreeView {
             (TreeKind::Calls, Some(f), None) if !is_root(a, f) => Tree::callees(a, event, Some(f)),
             _ => Tree::callees(a, event, None),
         };
+        let tree = tree.with_events(a, events);
         let mut view = TreeView {
             kind,
             tree,
@@ -193,6 +197,62 @@ impl TreeView {
             TreeKind::Flame => self.selected,
             _ => self.rows.get(self.scroll.selected).copied().unwrap_or(0),
         }
+    }
+
+    /// The same view on its tree valued in `events` (other columns
+    /// chosen): the tree is made again, and the nodes open, the selection
+    /// and the zoom found again by their paths from the root.
+    pub(super) fn revalue(&mut self, a: &Analysis, events: Vec<usize>) {
+        if self.tree.is_compared() {
+            return;
+        }
+        let old = &self.tree;
+        let root = old.node(0).func;
+        let tree = match (old.direction, root) {
+            (Direction::Callers, Some(f)) => Tree::callers(a, old.event, f),
+            _ => Tree::callees(a, old.event, root),
+        };
+        let mut tree = tree.with_limits(old.limits()).with_events(a, events);
+        let steps = |n: usize| -> Vec<(Option<FnId>, bool)> {
+            let mut out = Vec::new();
+            let mut at = n;
+            while let Some(p) = old.node(at).parent() {
+                out.push((old.node(at).func, old.node(at).recursive));
+                at = p;
+            }
+            out.reverse();
+            out
+        };
+        let find = |tree: &mut Tree, path: &[(Option<FnId>, bool)]| -> Option<usize> {
+            let mut at = 0;
+            for &step in path {
+                at = (tree.children(a, at))
+                    .find(|&k| (tree.node(k).func, tree.node(k).recursive) == step)?;
+            }
+            Some(at)
+        };
+        let open: Vec<usize> = (0..old.len()).filter(|&n| self.is_open(n)).collect();
+        let open_paths: Vec<_> = open.iter().map(|&n| steps(n)).collect();
+        let (selected, zoom, row) = (steps(self.selected), steps(self.zoom), steps(self.node()));
+        let mut now_open = Vec::new();
+        for path in &open_paths {
+            if let Some(n) = find(&mut tree, path) {
+                tree.children(a, n);
+                now_open.push(n);
+            }
+        }
+        let selected = find(&mut tree, &selected).unwrap_or(0);
+        let zoom = find(&mut tree, &zoom).unwrap_or(0);
+        let row = find(&mut tree, &row).unwrap_or(0);
+        self.tree = tree;
+        self.open.clear();
+        for n in now_open {
+            self.set_open(n, true);
+        }
+        self.selected = selected;
+        self.zoom = zoom;
+        self.rebuild();
+        self.select_node(row);
     }
 
     fn expand(&mut self, a: &Analysis) {
@@ -370,6 +430,7 @@ impl App {
             self.event,
             current,
             self.diff.as_ref(),
+            self.columns.events(),
         );
         if let Some(filter) = &self.filter {
             view.keep = Some(filter.clone());

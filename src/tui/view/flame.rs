@@ -260,7 +260,38 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         ],
         None => vec![format!("{name}: {mark}{incl} ({incl_pct} of the total)")],
     };
+    // The chosen columns of the box, kept before the shares.
+    let metrics = metric_texts(app, view, view.selected);
+    let statuses = match metrics.is_empty() {
+        true => statuses,
+        false => (statuses
+            .iter()
+            .map(|s| format!("{s} {} {metrics}", g.separator)))
+        .chain(statuses.iter().cloned())
+        .collect(),
+    };
     put_status(app, buf, body, &statuses);
+}
+
+/// The chosen metric columns (`m`) of box `n`: `NAME value` each, blank
+/// values left out.
+fn metric_texts(app: &App, view: &TreeView, n: usize) -> String {
+    let columns = &app.columns;
+    let Some(costs) = view.tree.costs(n, app.analysis.width) else {
+        return String::new();
+    };
+    let mut out = Vec::new();
+    for &c in &columns.chosen {
+        let own = match (c.scope, &costs.own) {
+            (crate::tui::columns::Scope::Own, None) => continue,
+            (_, own) => own.clone().unwrap_or_default(),
+        };
+        let text = columns.text(c, &own, &costs.inclusive);
+        if !text.is_empty() {
+            out.push(format!("{} {text}", columns.header(c)));
+        }
+    }
+    out.join(", ")
 }
 
 /// The longest of `statuses` that fits (else the last, cut) on the last

@@ -1,5 +1,6 @@
 //! The call tree and the caller tree: one row per node, indented, with its
-//! inclusive cost, self cost, share of the total, calls and name;
+//! inclusive cost, self cost, share of the total, calls, the chosen metric
+//! columns and name;
 //! estimated costs marked, a recursive call marked and never opened. The
 //! self cost is `Node::self_cost`: in a call tree what the node's function
 //! spends itself on that path, in a caller tree the part of the root
@@ -10,6 +11,7 @@ use super::{cost_format, name_spans, shown_name};
 use crate::analysis::tree::{Cut, Tree};
 use crate::format::{percent_text, thousands};
 use crate::tui::app::{App, TreeKind, TreeView};
+use crate::tui::columns::{Columns, Scope};
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
 use ratatui::text::Span;
@@ -51,7 +53,7 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
     let grand = format.total;
     let tree = &view.tree;
     let shown = |n: usize| !tree.node(n).recursive;
-    let columns = vec![
+    let mut columns = vec![
         approx_column(app, view),
         Column::new(Width::Cost, move |&n: &usize, cx| {
             let text = if shown(n) {
@@ -72,7 +74,8 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         })
         .right()
         .header("Self")
-        .gives_way(3),
+        // After the chosen columns: the self cost says where time goes.
+        .gives_way(3 + app.columns.chosen.len().min(200) as u8),
         Column::text(Width::Fixed(7), move |&n: &usize| {
             if shown(n) {
                 percent_text(tree.node(n).value, grand)
@@ -93,12 +96,43 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .right()
         .header("Calls")
         .gives_way(1),
-        name_column(app, view, "", |_| None),
     ];
+    columns.extend(metric_columns(app, view));
+    columns.push(name_column(app, view, "", |_| None));
     Table::new(format, columns)
         .header_style(t.title(true), t.title(true))
         .selected_style(t.selected(true))
         .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
+}
+
+/// The chosen metric columns (`m`) of each node's costs on its path,
+/// inclusive or self (see `Tree::costs`); blank on a recursive leaf and
+/// where a self cost is not known yet. They give way after the calls and
+/// the share, the last chosen first, and before the self cost.
+fn metric_columns<'a>(app: &'a App, view: &'a TreeView) -> Vec<Column<'a, usize>> {
+    let (tree, columns) = (&view.tree, &app.columns);
+    let width = app.analysis.width;
+    (columns.chosen.iter().enumerate())
+        .map(|(i, &c)| {
+            let header = columns.header(c);
+            let cells = Columns::width(&header);
+            Column::text(Width::Fixed(cells), move |&n: &usize| {
+                match tree.costs(n, width) {
+                    Some(costs) if !tree.node(n).recursive => {
+                        let own = match (c.scope, costs.own) {
+                            (Scope::Own, None) => return String::new(),
+                            (_, own) => own.unwrap_or_default(),
+                        };
+                        columns.text(c, &own, &costs.inclusive)
+                    }
+                    _ => String::new(),
+                }
+            })
+            .right()
+            .header(header)
+            .gives_way(2 + (columns.chosen.len() - i).min(200) as u8)
+        })
+        .collect()
 }
 
 /// The first column: `≈` on a node whose value is estimated.
