@@ -24,6 +24,11 @@ use std::time::SystemTime;
 pub struct AnnotateOptions {
     /// Event columns to show (the first one ranks the functions).
     pub events: Vec<usize>,
+    /// Metric columns shown after them, of each row's costs (`--metric`,
+    /// or a metric named by `--event`).
+    pub metrics: Vec<crate::metric::Metric>,
+    /// A rate whose denominator is smaller is blank (`--min-denominator`).
+    pub min_denominator: f64,
     /// Unannotated lines shown around each annotated one.
     pub context: usize,
     /// With no `functions`: annotate the files of the functions covering this

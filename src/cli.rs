@@ -230,7 +230,8 @@ pub struct AnnotateArgs {
     #[arg(long, value_name = "NAME")]
     pub function: Vec<String>,
     /// Event column to show; repeatable (default: every event). The first
-    /// one ranks the functions.
+    /// one ranks the functions. A metric's name (`D1mrRate`, or one of
+    /// `--metric`) shows the metric of each line's costs instead.
     #[arg(long, value_name = "EV")]
     pub event: Vec<String>,
     /// Lines of context around each line with a cost.
@@ -248,6 +249,8 @@ pub struct AnnotateArgs {
     #[arg(long, value_name = "N")]
     pub part: Vec<usize>,
     #[command(flatten)]
+    pub metric: MetricArgs,
+    #[command(flatten)]
     pub sources: SourceArgs,
     #[command(flatten)]
     pub diff: DiffArgs,
@@ -260,7 +263,8 @@ pub struct AnnotateArgs {
 pub struct MetricArgs {
     /// Define a metric: a formula over the profile's events and metrics
     /// with + - * /, parentheses and numbers (`miss=D1mr/Dr`,
-    /// `cost=Ir + 10 L1m`); repeatable. Built in where the events are:
+    /// `cost=Ir + 10 L1m`); repeatable. Shown as a column (`report`,
+    /// `annotate`; `m` in the browser). Built in where the events are:
     /// L1m L2m LLm Bm CEst (KCachegrind's), I1MissRate D1mrRate D1mwRate
     /// LLMissRate BcmRate BimRate IPC.
     #[arg(long = "metric", value_name = "NAME=FORMULA")]

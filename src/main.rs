@@ -382,19 +382,15 @@ fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure>
         return diff_annotate_command(args, config);
     }
     let mut profile = load(&args.files, &args.load)?;
+    let metrics = args.metric.with_config(config).resolve(&profile.events)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
     warn_of_cut_sums(&mut profile, &analysis);
-    let events = if args.event.is_empty() {
-        (0..profile.events.len()).collect()
-    } else {
-        args.event
-            .iter()
-            .map(|e| event_index(&profile, Some(e)))
-            .collect::<Result<Vec<_>, _>>()?
-    };
+    let (events, shown) = annotate_columns(&profile, &metrics, &args.event)?;
     let options = AnnotateOptions {
         events,
+        metrics: shown,
+        min_denominator: metrics.min_denominator,
         context: args.context,
         threshold: args.threshold,
         functions: functions_named(&profile, &args.function)?,
@@ -408,10 +404,51 @@ fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure>
     Ok(0)
 }
 
+/// `annotate`'s columns: the events `--event` names (every event without
+/// it) and the metrics it names, then the user's metrics not named.
+fn annotate_columns(
+    profile: &cgtui::profile::Profile,
+    metrics: &cgtui::metric::Metrics,
+    names: &[String],
+) -> Result<(Vec<usize>, Vec<cgtui::metric::Metric>), Failure> {
+    use cgtui::metric::Origin;
+    let (mut events, mut shown) = (Vec::new(), Vec::new());
+    for name in names {
+        match metrics.index_of(name).map(|i| metrics.get(i)) {
+            Some(m) if matches!(m.origin, Origin::Event(_)) => {
+                events.push(event_index(profile, Some(name))?);
+            }
+            Some(m) => shown.push(m.clone()),
+            None => {
+                return Err(NotInProfile::new(format!(
+                    "--event: no event or metric `{name}` in this profile (it has: {})",
+                    metrics.names()
+                ))
+                .into());
+            }
+        }
+    }
+    if events.is_empty() && shown.is_empty() {
+        events = (0..profile.events.len()).collect();
+    }
+    for m in metrics.list.iter().filter(|m| m.origin == Origin::User) {
+        if !shown.iter().any(|s| s.name == m.name) {
+            shown.push(m.clone());
+        }
+    }
+    Ok((events, shown))
+}
+
 /// `annotate --base OLD NEW`: the change of every line of the functions
 /// whose self cost changed most (the parts `--part` and `--base-part` select).
 fn diff_annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure> {
     use cgtui::analysis::diff::Joined;
+    if !args.metric.metrics.is_empty() {
+        return Err(NotInProfile::new(
+            "--metric: a comparison's annotation shows events only".into(),
+        )
+        .into());
+    }
     let (base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
     let base_parts = part_selection(&base, &args.diff.base_part)?;
     let parts = part_selection(&profile, &args.part)?;
@@ -437,6 +474,8 @@ fn diff_annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Fai
     };
     let options = AnnotateOptions {
         events,
+        metrics: Vec::new(),
+        min_denominator: cgtui::metric::DEFAULT_MIN_DENOMINATOR,
         context: args.context,
         threshold: args.threshold,
         functions: functions_named(&profile, &args.function)?,

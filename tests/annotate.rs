@@ -527,6 +527,8 @@ fn a_profile_changed_since_loading_is_an_error_not_an_empty_annotation() {
         .unwrap();
     let options = AnnotateOptions {
         events: vec![0],
+        metrics: Vec::new(),
+        min_denominator: cgtui::metric::DEFAULT_MIN_DENOMINATOR,
         context: 8,
         threshold: 100.0,
         functions: vec![f7],

@@ -42,9 +42,11 @@ fn count_text(count: u64) -> String {
 }
 
 impl Context<'_> {
-    /// The chosen event columns of a row, as text; `.` for zero.
+    /// The chosen event and metric columns of a row, as text; `.` for
+    /// zero and for a blank metric.
     fn cells(&self, row: &[Cost]) -> Vec<String> {
-        self.options
+        let events = self
+            .options
             .events
             .iter()
             .map(|&e| match row.get(e).copied().unwrap_or(0) {
@@ -56,18 +58,27 @@ impl Context<'_> {
                     format!("{bound}{}", crate::format::signed_thousands(c))
                 }
                 c => thousands(c),
-            })
-            .collect()
+            });
+        let metrics =
+            self.options
+                .metrics
+                .iter()
+                .map(|m| match m.text(row, self.options.min_denominator) {
+                    t if t.is_empty() || t == "0" => ".".to_string(),
+                    t => t,
+                });
+        events.chain(metrics).collect()
+    }
+
+    fn columns(&self) -> usize {
+        self.options.events.len() + self.options.metrics.len()
     }
 
     fn header(&self) -> String {
-        let names: Vec<&str> = self
-            .options
-            .events
-            .iter()
-            .map(|&e| self.profile.events.events[e].name.as_str())
-            .collect();
-        names.join(" ")
+        let events = (self.options.events.iter())
+            .map(|&e| printable(&self.profile.events.events[e].name).into_owned());
+        let metrics = (self.options.metrics.iter()).map(|m| printable(&m.name).into_owned());
+        events.chain(metrics).collect::<Vec<_>>().join(" ")
     }
 
     /// Writes one file's annotation; a file not found is remembered in `missing`
@@ -156,7 +167,7 @@ impl Context<'_> {
         });
         // Every cell of a column as wide as the widest in this file.
         let zero = vec![0; w];
-        let mut widths = vec![1; self.options.events.len()];
+        let mut widths = vec![1; self.columns()];
         let all_rows = cost.values().chain(rows.calls.iter().map(|c| &c.inclusive));
         for row in all_rows {
             for (wd, cell) in widths.iter_mut().zip(self.cells(row)) {
@@ -243,7 +254,7 @@ impl Context<'_> {
                     j.target_line
                 )
             };
-            let blank = pad(vec![String::new(); self.options.events.len()]);
+            let blank = pad(vec![String::new(); self.columns()]);
             let _ = match j.executed {
                 Some(executed) => writeln!(
                     out,

@@ -16,6 +16,8 @@ fn fixture(dir: &std::path::Path) -> (Profile, Locator) {
 fn options(context: usize, functions: Vec<FnId>) -> AnnotateOptions {
     AnnotateOptions {
         events: vec![0],
+        metrics: Vec::new(),
+        min_denominator: crate::metric::DEFAULT_MIN_DENOMINATOR,
         context,
         threshold: 100.0,
         functions,
