@@ -119,10 +119,18 @@ fn the_flame_graph_zooms_in_and_out_and_follows_the_event() {
     let v = app.tree.as_ref().unwrap();
     assert_ne!(v.zoom, 0);
     assert_eq!(v.zoom, v.selected);
-    // Backspace zooms out; Esc at the top closes.
+    // Backspace zooms out one level; Esc out of any zoom at once; Esc at
+    // the top closes.
     press(&mut app, "<Backspace>");
     assert_eq!(app.tree.as_ref().unwrap().zoom, 0);
-    press(&mut app, "<Enter><Esc>");
+    press(&mut app, "<Enter>jjj<Enter>");
+    let v = app.tree.as_ref().unwrap();
+    let depth = v.tree.node(v.zoom).depth;
+    assert!(depth >= 2, "depth {depth}");
+    press(&mut app, "<Backspace>");
+    let v = app.tree.as_ref().unwrap();
+    assert_eq!(v.tree.node(v.zoom).depth, depth - 1);
+    press(&mut app, "jj<Enter><Esc>");
     assert_eq!(app.tree.as_ref().unwrap().zoom, 0);
     // `e` (next event): the graph is of the new event's total.
     press(&mut app, "e");

@@ -450,9 +450,9 @@ impl App {
         let len = view.rows.len();
         let flame = view.kind == TreeKind::Flame;
         match action {
-            Action::Close if flame && view.zoom != 0 => {
-                view.zoom = view.tree.node(view.zoom).parent().unwrap_or(0);
-            }
+            // Out of the zoom in one key, back to the whole graph (a
+            // newcomer took 13 presses to climb out a level at a time).
+            Action::Close if flame && view.zoom != 0 => view.zoom = 0,
             Action::Back if flame => {
                 view.zoom = view.tree.node(view.zoom).parent().unwrap_or(0);
             }

@@ -135,7 +135,10 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         let name = view.tree.node(view.zoom).func.map_or(String::new(), |f| {
             printable(&super::shown_name(app, f)).into_owned()
         });
-        format!(" {what} {} zoomed into {name} (Esc: out){legend}", g.dash)
+        format!(
+            " {what} {} zoomed into {name} (Esc: whole graph){legend}",
+            g.dash
+        )
     };
     put_line(
         buf,

@@ -198,7 +198,8 @@ pub static VIEWS: &[Binding] = &[
         &[K::Esc],
         A::Close,
         Some("close"),
-        "zoom out; at the top, back to where you were. Boxes are as wide as their cost; \
+        "out of the zoom to the whole graph; there, back to where you were. Boxes are as \
+         wide as their cost; \
          below the first level, estimated as in the call tree (marked on the status \
          line); / marks the boxes of the functions matching the search, Enter and n/N \
          go through them",
