@@ -431,3 +431,40 @@ fn the_flame_graph_shades_self_costs_under_the_boxes_with_v() {
         );
     }
 }
+
+/// One step per level at every size (issue 40: `main` and its child once
+/// shared a column and the next level sat one cell in): the hot path of
+/// the C++ sample opens deep, so the rows above the levels that fit say
+/// their depth (`…3`), and every other row of the path is one indent
+/// further than its parent.
+#[test]
+fn tree_levels_are_one_step_each_and_cut_levels_say_their_depth() {
+    for (w, h) in [(80, 24), (40, 10), (250, 70)] {
+        let mut app = sample_app("cpp-names.callgrind");
+        press(&mut app, "/main<Enter>t");
+        let screen = text(&render(&mut app, w, h));
+        // The column of each row's opener, and whether it says its depth.
+        let openers: Vec<(usize, bool)> = (screen.lines())
+            .filter_map(|l| {
+                let at = l.chars().position(|c| c == '▾')?;
+                let before: String = l.chars().take(at).collect();
+                Some((
+                    at,
+                    before.trim_end().ends_with(|c: char| c.is_ascii_digit()),
+                ))
+            })
+            .collect();
+        assert!(openers.len() >= 3, "{screen}");
+        let plain: Vec<usize> = (openers.iter())
+            .filter(|(_, marked)| !marked)
+            .map(|&(at, _)| at)
+            .collect();
+        assert!(
+            plain.windows(2).all(|p| p[1] == p[0] + 2),
+            "{w}x{h}: {plain:?}\n{screen}"
+        );
+        if w == 80 {
+            assert!(screen.contains("…1 ▾"), "{screen}");
+        }
+    }
+}

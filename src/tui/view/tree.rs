@@ -201,13 +201,18 @@ fn name_column<'a>(
     let selected_depth = tree.node(view.node()).depth as usize;
     Column::new(Width::Fill { min: NAME_CELLS }, move |&n: &usize, cx| {
         let node = tree.node(n);
-        // Deep below the root the indents scroll with the selection:
-        // it keeps its place a third into the column, and the rows
-        // around it keep their depths relative to it.
-        let shift = (selected_depth * INDENT).saturating_sub(cx.width / 3);
-        let indent = (node.depth as usize * INDENT)
-            .saturating_sub(shift)
-            .min(cx.width / 2);
+        // One step per level, in a window of the levels that fit in half
+        // the column: deep below the root the window follows the
+        // selection (at most two thirds into it), and a row outside it
+        // says its depth (`⋯12`) where its level would not show.
+        let levels = (cx.width / 2 / INDENT).max(1);
+        let first = selected_depth.saturating_sub(levels * 2 / 3);
+        let depth = node.depth as usize;
+        let (indent, depth_mark) = match depth.checked_sub(first) {
+            Some(level) if level <= levels => (level * INDENT, String::new()),
+            Some(_) => (levels * INDENT, format!("{}{depth} ", g.ellipsis)),
+            None => (0, format!("{}{depth} ", g.ellipsis)),
+        };
         let opener = if node.recursive {
             g.recursive
         } else if view.is_open(n) {
@@ -217,7 +222,11 @@ fn name_column<'a>(
         } else {
             " "
         };
-        let prefix = vec![Span::raw(format!("{}{opener} ", " ".repeat(indent)))];
+        let mut prefix = vec![Span::raw(" ".repeat(indent))];
+        if !depth_mark.is_empty() {
+            prefix.push(Span::styled(depth_mark, t.dim()));
+        }
+        prefix.push(Span::raw(format!("{opener} ")));
         let marks = match marks(n) {
             Some(m) if node.func.is_some() => vec![Span::styled(format!(" {m}"), t.marker())],
             _ => vec![],
