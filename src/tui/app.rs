@@ -252,7 +252,8 @@ impl App {
         self.orders.complete();
     }
 
-    /// A new terminal size: the list and the source view keep their
+    /// A new terminal size: the list shows its top if the selection is on
+    /// the first page, else the list and the source view keep their
     /// selection in the middle, so a screen depends on the size only, not
     /// on the sizes before it.
     pub fn resize(&mut self, width: u16, height: u16) {
@@ -262,7 +263,7 @@ impl App {
         self.size = (width, height);
         let a = self.areas();
         self.list
-            .center(a.list.body.height as usize, self.order.len());
+            .top_or_center(a.list.body.height as usize, self.order.len());
         if let Some(v) = self.source.as_mut() {
             v.scroll.center(a.source.body.height as usize, v.rows.len());
         }

@@ -41,6 +41,18 @@ impl Scroll {
         self.fit(height, len);
     }
 
+    /// Shows the list from its top when that keeps the selection on the
+    /// first page, else puts it near the middle: a newcomer reads the
+    /// first row shown as the first of the list.
+    pub fn top_or_center(&mut self, height: usize, len: usize) {
+        self.select(self.selected, len);
+        if self.selected < height {
+            self.offset = 0;
+        } else {
+            self.center(height, len);
+        }
+    }
+
     /// The visible index range for `height` rows, whatever the stored
     /// offset (drawing never changes it).
     pub fn window(&self, height: usize, len: usize) -> (usize, std::ops::Range<usize>) {

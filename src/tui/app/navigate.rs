@@ -90,7 +90,7 @@ impl App {
             self.list.selected = i;
             let h = self.areas().list.body.height as usize;
             if i < self.list.offset || i >= self.list.offset + h {
-                self.list.center(h, self.order.len());
+                self.list.top_or_center(h, self.order.len());
             }
         }
         self.refresh_calls();
@@ -299,7 +299,7 @@ impl App {
         self.search_order_stale = true;
         self.resort();
         let h = self.areas().list.body.height as usize;
-        self.list.center(h, self.order.len());
+        self.list.top_or_center(h, self.order.len());
         self.refresh_calls();
         // The groups follow the event: their costs hold every event.
         if matches!(self.popup, Some(super::Popup::Groups(_))) {
@@ -323,11 +323,7 @@ impl App {
             self.list.selected = 0;
         }
         let h = self.areas().list.body.height as usize;
-        if self.list.selected < h {
-            self.list.offset = 0;
-        } else {
-            self.list.center(h, self.order.len());
-        }
+        self.list.top_or_center(h, self.order.len());
         let moved = self.moved;
         self.follow_list();
         self.moved = moved;

@@ -40,7 +40,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         (true, true) => format!("{s}{}", g.sort_up),
         _ => s.to_string(),
     };
-    let function = mark(SortKey::Name, "Function");
+    let function = mark(SortKey::Name, "Function") + &above(app, pane);
     let mut columns = vec![
         Column::cost(|&f| rows::inclusive(a, f)).header(mark(SortKey::Inclusive, "Incl")),
         Column::cost(|&f| rows::self_cost(a, f))
@@ -84,6 +84,17 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             t.warn(),
         ))
         .draw(buf, pane, &app.list, app.order.len(), |i| app.order[i]);
+}
+
+/// What the name column's header adds when the list is scrolled: how
+/// many rows are above the first shown (as less and htop show where
+/// they are), so the top of the list is never taken for the hottest.
+fn above(app: &App, pane: Pane) -> String {
+    let height = pane.body.height as usize;
+    match app.list.window(height, app.order.len()).1.start {
+        0 => String::new(),
+        n => format!(" ({} above)", crate::format::thousands(n as i64)),
+    }
 }
 
 /// The chosen metric columns (`m`), each as wide as its header or its
@@ -140,7 +151,7 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         )
     } else {
         "Function".to_string()
-    };
+    } + &above(app, pane);
     let columns = vec![
         Column::new(Width::Cost, move |&f, _| {
             vec![Span::raw(
