@@ -39,10 +39,17 @@ use std::path::Path;
 
 // ------------------------------------------------- not a profile at all
 
+/// An empty file says so (issue 40: it read as a text file did), plain
+/// or compressed; a blank line is no longer empty.
 #[test]
 fn empty_file() {
     let dir = tempfile::tempdir().unwrap();
-    refused(&write(dir.path(), "empty", b""), "no `events:` line");
+    refused(&write(dir.path(), "empty", b""), ": the file is empty");
+    let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast())
+        .finish()
+        .unwrap();
+    refused(&write(dir.path(), "empty.gz", &gz), ": the file is empty");
+    refused(&write(dir.path(), "blank", b"\n"), "no `events:` line");
 }
 
 #[test]

@@ -165,6 +165,8 @@ impl<'p> Loader<'p> {
         if !self.events_declared && self.profile.parts.iter().all(|p| p.source != self.source) {
             let reason = match self.empty_events_line {
                 Some(line) => format!("the `events:` line (line {line}) names no event"),
+                // An empty file is not "no profile": say what it is.
+                None if self.line_no == 0 && !ended_mid_line => "the file is empty".into(),
                 None => "no `events:` line".into(),
             };
             return Err(LoadError::NotAProfile {
