@@ -265,9 +265,33 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
     line.push(Span::raw(" ".repeat(pad + 1)));
     line.extend(right);
     put_line(buf, areas.status, 0, line, Style::new());
+    // The hints that fit whole, in order, and `? help` always (at 40
+    // columns it was cut off, and nothing pointed to the help).
+    let all = keymap::hints(app.context(), t.ascii);
+    let is_help = |key: &str| key == "?";
+    let width = |(key, hint): &(String, &str)| cells(key) + cells(hint) + 3;
+    let help = all.iter().find(|h| is_help(&h.0));
+    // The last hint's two trailing spaces may fall off the edge.
+    let mut room = areas.hints.width as usize + 2;
+    let mut reserved = help.map_or(0, width);
+    let mut shown: Vec<&(String, &str)> = Vec::new();
+    for h in &all {
+        let need = width(h) + if is_help(&h.0) { 0 } else { reserved };
+        if need > room {
+            break;
+        }
+        room -= width(h);
+        if is_help(&h.0) {
+            reserved = 0;
+        }
+        shown.push(h);
+    }
+    if reserved > 0 {
+        shown.extend(help);
+    }
     let mut hints = Vec::new();
-    for (key, hint) in keymap::hints(app.context(), t.ascii) {
-        hints.push(Span::styled(key, t.key()));
+    for (key, hint) in shown {
+        hints.push(Span::styled(key.clone(), t.key()));
         hints.push(Span::raw(format!(" {hint}  ")));
     }
     put_line(buf, areas.hints, 0, hints, Style::new());
