@@ -398,3 +398,21 @@ fn wide_characters_are_counted_in_screen_cells() {
     assert!(row.contains('…'), "{screen}");
     assert!(row.width() <= 45, "{row}");
 }
+
+/// At every size and in every view the last line points to the help
+/// (issue 40: at 40x10 there was no hints line and nothing did) and
+/// ends in no half hint.
+#[test]
+fn every_view_points_to_the_help_at_every_size() {
+    for keys in ["", "s", "t", "b", "f", "<Tab>"] {
+        for (w, h) in [(40, 10), (80, 24), (250, 70)] {
+            let mut app = sample_app("recursion.callgrind");
+            press(&mut app, keys);
+            let screen = text(&render(&mut app, w, h));
+            // The hints line, or on a short terminal the status line.
+            let hints = screen.lines().last().unwrap();
+            assert!(hints.contains("? help"), "{keys:?} {w}x{h}: {screen}");
+            assert!(!hints.trim_end().ends_with("? hel"), "{hints}");
+        }
+    }
+}

@@ -220,6 +220,12 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
             t.warn(),
         ));
     }
+    // A terminal too short for the hints line: the status line points
+    // to the help.
+    if areas.hints.height == 0 {
+        right.push(Span::styled("?", t.key()));
+        right.push(Span::raw(" help"));
+    }
     let right_w: usize = right.iter().map(Span::width).sum();
     let room = (areas.status.width as usize).saturating_sub(right_w + 1);
     // In a tree view: the path from the tree's root to the selected node.
