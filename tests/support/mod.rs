@@ -4,6 +4,7 @@
 
 pub mod annotate_output;
 pub mod cli;
+pub mod generated;
 pub mod graphs;
 #[path = "../../benches/support/synth.rs"]
 pub mod synth;
