@@ -206,7 +206,7 @@ impl Screen {
             }
         }
         let mut bytes = String::new();
-        emit::cells(&mut bytes, self.shown.diff(&frame), Some(&frame));
+        emit::cells(&mut bytes, emit::changes(&self.shown, &frame), Some(&frame));
         if !bytes.is_empty() {
             self.begin_frame()?;
             self.write(&bytes)?;
