@@ -8,11 +8,12 @@
 //! happens: no periodic wake-ups while idle.
 //!
 //! Keys that only move the list's selection are drawn at once, with the
-//! call panes and the details line held as they were; those follow once
-//! no key came for `REST`. A key held down (auto-repeat) then writes the
-//! two list rows whose highlight moved, not the calls of every function
-//! it passes (over SSH at 200x60, about 300 bytes a key instead of 900),
-//! and the panes are right a tenth of a second after the keys stop.
+//! call panes, the details line and the breadcrumb held as they were;
+//! those follow once no key came for `REST`. A key held down
+//! (auto-repeat) then writes the two list rows whose highlight moved, not
+//! the calls of every function it passes (at 200x60, under 300 bytes a
+//! key instead of 900), and the panes are right a tenth of a second after
+//! the keys stop.
 
 use super::app::App;
 use super::exit::{self, Signals};
@@ -127,8 +128,9 @@ fn event_loop(
 }
 
 /// Draws the app on the screen, letting the terminal scroll the panes'
-/// rows where they moved; with `hold`, the call panes and the details
-/// line stay as the terminal shows them (the list's selection is moving).
+/// rows where they moved; with `hold`, the call panes, the details line
+/// and the status line (its breadcrumb ends at the current function) stay
+/// as the terminal shows them (the list's selection is moving).
 fn draw(screen: &mut Screen, app: &App, hold: bool) -> std::io::Result<()> {
     let area = Rect::new(0, 0, app.size.0, app.size.1);
     let mut frame = Buffer::empty(area);
@@ -141,6 +143,7 @@ fn draw(screen: &mut Screen, app: &App, hold: bool) -> std::io::Result<()> {
             a.callees.title,
             a.callees.body,
             a.details,
+            a.status,
         ];
         screen.keep(&mut frame, &held);
     }

@@ -23,7 +23,6 @@ const PACKAGES: &[(&str, &str)] = &[
     ("bash", "bash"),
     ("valgrind", "valgrind"),
     ("sqlite3", "sqlite3"),
-    ("htop", "htop"),
 ];
 
 /// Whether `tool` (a name looked up on `PATH`, or an absolute path) is there.
