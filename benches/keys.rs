@@ -1,6 +1,6 @@
-//! Bytes written to the terminal per key, cgtui beside less, recorded from
-//! a real pseudo-terminal: what a key costs on an SSH connection. Prints
-//! the table benches/README.md shows, on two profiles:
+//! Bytes written to the terminal per key, cgtui beside less and htop,
+//! recorded from a real pseudo-terminal: what a key costs on an SSH
+//! connection. Prints the table benches/README.md shows, on two profiles:
 //! `samples/cpp-names.callgrind` (long C++ names) and a real profile of
 //! sqlite3 (short C names), made by
 //! `scripts/make-sqlite-profile.sh` where valgrind and sqlite3 are found.
@@ -10,7 +10,7 @@
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod support;
 
-use std::path::Path;
+use std::time::Duration;
 use support::Pty;
 
 /// A profile and the search typed on it: its first character, then the
@@ -21,13 +21,19 @@ struct Case {
     narrowing: &'static str,
 }
 
+/// Where `support::sqlite_profile` makes the sqlite3 profile.
+const SQLITE_FILE: &str = "bench-data/sqlite.callgrind";
+
+/// How long nothing comes before an answer is taken as whole.
+const QUIET: Duration = Duration::from_millis(400);
+
 const CPP: Case = Case {
     file: "samples/cpp-names.callgrind",
     first: "v",
     narrowing: "ec",
 };
 const SQLITE: Case = Case {
-    file: "bench-data/sqlite.callgrind",
+    file: SQLITE_FILE,
     first: "s",
     narrowing: "qlite",
 };
@@ -71,9 +77,9 @@ fn new_text(before: &[Vec<String>], after: &[Vec<String>]) -> usize {
 
 /// Bytes written for `key`, and the floor of what it had to write.
 fn with_floor(pty: &mut Pty, key: &str) -> (usize, usize) {
-    pty.settle(std::time::Duration::from_millis(150));
+    pty.settle(QUIET);
     let before = pty.texts();
-    let bytes = pty.bytes_for(key);
+    let bytes = pty.bytes_until_quiet(key, QUIET);
     let floor = new_text(&before, &pty.texts());
     assert!(
         floor <= bytes,
@@ -87,16 +93,43 @@ fn most(pty: &mut Pty, key: &str, n: usize) -> usize {
     (0..n).map(|_| pty.bytes_for(key)).max().unwrap_or(0)
 }
 
+/// The bytes of `n` presses of `j` one by one, each with the panes that
+/// follow it once it rests (two frames), sorted.
+fn each_j(pty: &mut Pty, n: usize) -> Vec<usize> {
+    pty.settle(QUIET);
+    let mut bytes: Vec<usize> = (0..n)
+        .map(|_| pty.bytes_for_frames("j", 2, QUIET))
+        .collect();
+    bytes.sort_unstable();
+    bytes
+}
+
+/// Bytes a key of twenty `key`s 33 ms apart (a key held down, as
+/// auto-repeat sends it), the answer to the last included.
+fn held(pty: &mut Pty, key: &str) -> usize {
+    pty.settle(QUIET);
+    pty.bytes_for_run(&[key; 20], Duration::from_millis(33), QUIET) / 20
+}
+
 fn cgtui(case: &Case, size: (u16, u16)) -> Vec<(String, usize)> {
     let mut pty = Pty::spawn_with(case.file, size, &[]);
     pty.wait_for("Callees of");
     let repaint = pty.bytes_for("\x0c");
     pty.send("g");
-    let within = most(&mut pty, "j", 5);
+    let alone = each_j(&mut pty, 9);
+    // The first frame of a `j`: the list's rows, the panes held.
+    let start = pty.raw.len();
+    pty.bytes_for_frames("j", 2, QUIET);
+    let list = pty.raw[start..]
+        .windows(8)
+        .position(|w| w == b"\x1b[?2026l")
+        .map_or(0, |at| at + 8);
+    let within = *alone.last().unwrap_or(&0);
+    let held = held(&mut pty, "j");
     for _ in 0..size.1 {
         pty.send("j");
     }
-    let scroll = most(&mut pty, "j", 10);
+    let scroll = *each_j(&mut pty, 10).last().unwrap_or(&0);
     let open = pty.bytes_for("/");
     let first = with_floor(&mut pty, case.first);
     let typed: Vec<(usize, usize)> = case
@@ -117,7 +150,13 @@ fn cgtui(case: &Case, size: (u16, u16)) -> Vec<(String, usize)> {
     let median = narrowing((typed.len() - 1) / 2);
     let most = narrowing(typed.len());
     vec![
-        ("`j` within the page".into(), within),
+        (
+            "`j` alone, median (the list, then the panes)".into(),
+            alone[alone.len() / 2],
+        ),
+        ("… its first frame (the list)".into(), list),
+        ("`j` held (20 keys, 33 ms apart), a key".into(), held),
+        ("`j` within the page, most".into(), within),
         ("`j` scrolling the list".into(), scroll),
         ("`/` (open search)".into(), open),
         ("first search character (fills the results)".into(), first.0),
@@ -142,18 +181,40 @@ fn less(case: &Case, size: (u16, u16)) -> Vec<(String, usize)> {
     vec![("`j` scrolling (less -S)".into(), scroll)]
 }
 
-/// The real sqlite3 profile, made if it is not there yet.
-fn sqlite_profile() -> bool {
-    Path::new(SQLITE.file).exists()
-        || std::process::Command::new("scripts/make-sqlite-profile.sh")
-            .status()
-            .is_ok_and(|s| s.success())
+/// htop 3.2.2's Down beside cgtui's `j`: alone (median of nine) and
+/// held, Down and Up in turn so a container's few processes do not run
+/// out; counted until quiet (htop marks no frames).
+fn htop(size: (u16, u16)) -> Vec<(String, usize)> {
+    let mut pty = Pty::spawn_command("htop -d 100", size, &[]);
+    pty.wait_for("PID");
+    pty.settle(QUIET);
+    let keys = ["\x1bOB", "\x1bOA"];
+    let mut alone: Vec<usize> = (0..9)
+        .map(|i| pty.bytes_until_quiet(keys[i % 2], QUIET))
+        .collect();
+    alone.sort_unstable();
+    let run: Vec<&str> = keys.iter().copied().cycle().take(20).collect();
+    let held = pty.bytes_for_run(&run, Duration::from_millis(33), QUIET) / 20;
+    pty.send("q");
+    pty.finish();
+    vec![
+        ("htop's Down alone, median".into(), alone[4]),
+        ("htop's Down held, a key".into(), held),
+    ]
+}
+
+fn has(tool: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 fn main() {
     // `cargo bench` passes `--bench`; nothing to parse.
     let mut cases = vec![("cpp-names", CPP)];
-    if sqlite_profile() {
+    if support::sqlite_profile() == Some(SQLITE_FILE) {
         cases.push(("sqlite3", SQLITE));
     } else {
         eprintln!("no sqlite3 profile (scripts/make-sqlite-profile.sh needs valgrind and sqlite3)");
@@ -162,10 +223,12 @@ fn main() {
         .iter()
         .flat_map(|(_, case)| [(80, 24), (200, 60)].map(|size| (case, size)))
         .map(|(case, size)| {
-            cgtui(case, size)
-                .into_iter()
-                .chain(less(case, size))
-                .collect()
+            let mut rows = cgtui(case, size);
+            rows.extend(less(case, size));
+            if has("htop") {
+                rows.extend(htop(size));
+            }
+            rows
         })
         .collect();
     let heads: Vec<String> = cases

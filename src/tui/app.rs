@@ -240,6 +240,29 @@ impl App {
         self.type_into_search(&mut typed);
     }
 
+    /// Whether `keys` do nothing but move the list's selection on the
+    /// browse screen (a step, a page, the top, the bottom): the terminal
+    /// layer then lets the call panes and the details line follow once
+    /// the keys rest (`term`), so a key held down writes the list's rows.
+    pub fn only_moves_list(&self, keys: &[Key]) -> bool {
+        self.context() == Context::Browse
+            && self.focus == Pane::List
+            && !keys.is_empty()
+            && keys.iter().all(|&k| {
+                matches!(
+                    keymap::lookup(Context::Browse, k),
+                    Some(
+                        Action::Up
+                            | Action::Down
+                            | Action::PageUp
+                            | Action::PageDown
+                            | Action::Top
+                            | Action::Bottom
+                    )
+                )
+            })
+    }
+
     /// For the tests of the panic path (`CGTUI_TEST_BREAK_VIEW`): a list
     /// naming a function that does not exist, so drawing it panics.
     #[doc(hidden)]

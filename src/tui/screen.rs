@@ -175,6 +175,23 @@ impl Screen {
         self.out.write_all(s.as_bytes())
     }
 
+    /// Puts into `frame` what the terminal shows now in `areas`, so they
+    /// are not written: the call panes held while keys move the list.
+    /// Nothing is kept after a clear or a resize (the screen is blank).
+    pub fn keep(&self, frame: &mut Buffer, areas: &[Rect]) {
+        if self.shown.area != frame.area {
+            return;
+        }
+        for area in areas {
+            let area = area.intersection(frame.area);
+            for y in area.top()..area.bottom() {
+                for x in area.left()..area.right() {
+                    frame[(x, y)] = self.shown[(x, y)].clone();
+                }
+            }
+        }
+    }
+
     /// Writes `frame` as the difference from what is shown. `regions`
     /// are the row ranges (full-width bands, e.g. pane bodies) whose rows
     /// may have moved together.
@@ -189,7 +206,7 @@ impl Screen {
             }
         }
         let mut bytes = String::new();
-        emit::cells(&mut bytes, self.shown.diff(&frame), Some(&frame));
+        emit::cells(&mut bytes, emit::changes(&self.shown, &frame), Some(&frame));
         if !bytes.is_empty() {
             self.begin_frame()?;
             self.write(&bytes)?;

@@ -6,6 +6,14 @@
 //! exits cleanly, so the terminal is restored on this thread (the watchdog
 //! in `exit` covers a loop that cannot). The loop sleeps until something
 //! happens: no periodic wake-ups while idle.
+//!
+//! Keys that only move the list's selection are drawn at once, with the
+//! call panes, the details line and the breadcrumb held as they were;
+//! those follow once no key came for `REST`. A key held down
+//! (auto-repeat) then writes the two list rows whose highlight moved, not
+//! the calls of every function it passes (at 200x60, under 300 bytes a
+//! key instead of 900), and the panes are right a tenth of a second after
+//! the keys stop.
 
 use super::app::App;
 use super::exit::{self, Signals};
@@ -15,10 +23,16 @@ use super::screen::{self, Screen};
 use super::view;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The longest time input is read before it is handled and drawn.
 const BATCH: Duration = Duration::from_millis(30);
+
+/// How long keys rest before the call panes follow the list's selection:
+/// longer than the interval of a held key's auto-repeat (30 to 40 ms on
+/// most systems, 90 ms at macOS's default) with an SSH link's jitter, and
+/// short enough that the panes seem to follow at once.
+pub const REST: Duration = Duration::from_millis(100);
 
 /// Browses until a quit key, a signal or a hang-up; the exit status.
 pub fn run(
@@ -53,26 +67,44 @@ fn event_loop(
     let area = screen::size();
     app.resize(area.width, area.height);
     let mut dirty = true;
+    // While the list's selection moves, when the held panes follow it.
+    let mut follow_at: Option<Instant> = None;
     while !app.quit && signals.status().is_none() && !input.gone() {
         screen.set_mouse(app.mouse)?;
         if let Some(text) = app.clipboard.take() {
             screen.send(&super::clipboard::osc52(&text))?;
         }
         if dirty {
-            draw(screen, app)?;
+            draw(screen, app, follow_at.is_some())?;
             dirty = false;
         }
         // Every key that arrived together (key repeat, a paste) is handled
         // before drawing again, so a pasted query runs once.
-        let keys = input.keys(None, BATCH);
-        if input.resized() {
+        let wait = follow_at.map(|at| at.saturating_duration_since(Instant::now()));
+        let keys = input.keys(wait, BATCH);
+        let resized = input.resized();
+        if resized {
             let area = screen::size();
             app.resize(area.width, area.height);
             dirty = true;
         }
-        if !keys.is_empty() {
+        if keys.is_empty() {
+            if follow_at.is_some_and(|at| Instant::now() >= at) {
+                follow_at = None;
+                dirty = true;
+            }
+        } else {
+            let moves = app.only_moves_list(&keys);
+            let before = app.current;
             app.keys(&keys);
             dirty = true;
+            // Held while the keys move the selection to another function,
+            // or again while it was held already (the panes are behind).
+            let hold = moves && !resized && (app.current != before || follow_at.is_some());
+            follow_at = hold.then(|| Instant::now() + REST);
+        }
+        if resized {
+            follow_at = None;
         }
         if input.suspend() || std::mem::take(&mut app.suspend) {
             match job::can_suspend() {
@@ -96,12 +128,25 @@ fn event_loop(
 }
 
 /// Draws the app on the screen, letting the terminal scroll the panes'
-/// rows where they moved.
-fn draw(screen: &mut Screen, app: &App) -> std::io::Result<()> {
+/// rows where they moved; with `hold`, the call panes, the details line
+/// and the status line (its breadcrumb ends at the current function) stay
+/// as the terminal shows them (the list's selection is moving).
+fn draw(screen: &mut Screen, app: &App, hold: bool) -> std::io::Result<()> {
     let area = Rect::new(0, 0, app.size.0, app.size.1);
     let mut frame = Buffer::empty(area);
     view::render(app, area, &mut frame);
     let a = app.areas();
+    if hold {
+        let held = [
+            a.callers.title,
+            a.callers.body,
+            a.callees.title,
+            a.callees.body,
+            a.details,
+            a.status,
+        ];
+        screen.keep(&mut frame, &held);
+    }
     // Under a popup nothing moves (keys go to it); in it, rows do (search
     // results narrowing, help scrolled).
     let panes = if app.popup.is_some() {

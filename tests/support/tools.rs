@@ -21,6 +21,8 @@ const PACKAGES: &[(&str, &str)] = &[
     ("mkfifo", "coreutils"),
     ("man", "man-db"),
     ("bash", "bash"),
+    ("valgrind", "valgrind"),
+    ("sqlite3", "sqlite3"),
 ];
 
 /// Whether `tool` (a name looked up on `PATH`, or an absolute path) is there.

@@ -13,6 +13,21 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use std::path::PathBuf;
 
+/// The real profile of sqlite3 the bytes-per-key figures are measured
+/// on (`bench-data/sqlite.callgrind`, relative to the crate), made by
+/// `scripts/make-sqlite-profile.sh` (valgrind on the system's sqlite3,
+/// a few seconds) where it is not there yet; `None` if it cannot be made.
+pub fn sqlite_profile() -> Option<&'static str> {
+    const FILE: &str = "bench-data/sqlite.callgrind";
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let made = root.join(FILE).exists()
+        || std::process::Command::new(root.join("scripts/make-sqlite-profile.sh"))
+            .stdout(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    made.then_some(FILE)
+}
+
 pub fn sample(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("samples")
@@ -345,6 +360,54 @@ mod pty {
                 self.send_for_frame(keys, Duration::from_secs(5)),
                 "{keys:?} drew nothing"
             );
+            self.raw.len() - before
+        }
+
+        /// Sends `keys` and returns how many bytes the program wrote in
+        /// answer until `quiet` passed with nothing more: every frame they
+        /// draw, the panes that follow a resting selection included. Works
+        /// for any program (htop marks no frames), so both are measured
+        /// alike.
+        pub fn bytes_until_quiet(&mut self, keys: &str, quiet: Duration) -> usize {
+            let before = self.raw.len();
+            self.send(keys);
+            let start = Instant::now();
+            while self.raw.len() == before && start.elapsed() < Duration::from_secs(5) {
+                if !self.pump() {
+                    break;
+                }
+            }
+            assert!(self.raw.len() > before, "{keys:?} drew nothing");
+            self.settle(quiet);
+            self.raw.len() - before
+        }
+
+        /// Sends `keys`, waits for the `frames` they draw (each up to 10
+        /// s), then until `quiet` passed with nothing more; the bytes
+        /// written in answer. For cgtui, whose frames say when they end.
+        pub fn bytes_for_frames(&mut self, keys: &str, frames: usize, quiet: Duration) -> usize {
+            let (before, seen) = (self.raw.len(), self.frames);
+            self.send(keys);
+            for n in 0..frames {
+                assert!(
+                    self.frame_after(seen + n, Duration::from_secs(10)),
+                    "{keys:?} drew {n} frames, not {frames}"
+                );
+            }
+            self.settle(quiet);
+            self.raw.len() - before
+        }
+
+        /// Sends each of `keys` `every` apart, as a key held down repeats,
+        /// and returns the bytes written in answer until `quiet` passed
+        /// with nothing more.
+        pub fn bytes_for_run(&mut self, keys: &[&str], every: Duration, quiet: Duration) -> usize {
+            let before = self.raw.len();
+            for key in keys {
+                self.send(key);
+                self.pump_for(every);
+            }
+            self.settle(quiet);
             self.raw.len() - before
         }
 

@@ -7,7 +7,11 @@
 //! (`30`..`37`, `90`..`97`), which every terminal knows, rather than the
 //! 256-colour form. A long run of blank cells is erased (`CSI n X`, which
 //! xterm, the Linux console, tmux, GNU screen and mosh all have) rather
-//! than written as spaces: a short name in a wide row costs its text.
+//! than written as spaces, and blanks to the end of a row by `CSI K` (every
+//! VT100 has it): a short name in a wide row costs its text. Erasing is
+//! done with the pen plain, so a terminal that erases in the current
+//! background colour (tmux, xterm) and one that does not (GNU screen's
+//! default) leave the same default blanks.
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::style::{Color, Modifier};
@@ -27,6 +31,32 @@ const PLAIN: Pen = Pen {
     bg: Color::Reset,
     modifier: Modifier::empty(),
 };
+
+/// The cells of `next` to write over `shown`, in drawing order:
+/// ratatui's difference, and the second half of each wide character a
+/// write breaks (a narrow one over its first half, a wide one ending
+/// there). The terminal blanks that half in the pen it writes with, where
+/// ratatui's difference counts on a plain blank.
+pub fn changes<'a>(shown: &Buffer, next: &'a Buffer) -> Vec<(u16, u16, &'a Cell)> {
+    let mut cells = shown.diff(next);
+    let halves: Vec<(u16, u16, &Cell)> = cells
+        .iter()
+        .filter_map(|&(x, y, cell)| {
+            let last = x + cell.symbol().width().max(1) as u16 - 1;
+            let wide = shown
+                .cell((last, y))
+                .is_some_and(|c| c.symbol().width() > 1);
+            let half = last + 1;
+            (wide && half < next.area.right()).then(|| (half, y, &next[(half, y)]))
+        })
+        .collect();
+    if !halves.is_empty() {
+        cells.extend(halves);
+        cells.sort_by_key(|&(x, y, _)| (y, x));
+        cells.dedup_by_key(|&mut (x, y, _)| (x, y));
+    }
+    cells
+}
 
 /// Appends to `out` what draws `cells` (positions in drawing order), and
 /// leaves the pen plain. `frame`, where given, is the frame the cells are
@@ -66,21 +96,28 @@ pub fn cells<'a>(
             bg: cell.bg,
             modifier: cell.modifier,
         };
-        let blanks = frame.map_or(0, |f| blank_run(f, x, y));
+        let run = frame.map_or(0, |f| blank_run(f, x, y));
         // Erased up to the last cell to write among the blanks.
         let blanks = cells[k..]
             .iter()
-            .take_while(|&&(bx, by, _)| by == y && bx < x + blanks)
+            .take_while(|&&(bx, by, _)| by == y && bx < x + run)
             .last()
             .map_or(0, |&(bx, _, _)| bx + 1 - x);
-        if blanks >= ERASE_FROM {
+        // Blank to the end of the row: erased to it (`CSI K`, 3 bytes).
+        let to_end = run > 0 && x + run == width;
+        if (to_end && blanks >= ERASE_LINE_FROM) || blanks >= ERASE_FROM {
             if pen != PLAIN {
                 out.push_str("\x1b[0m");
                 pen = PLAIN;
             }
             // The cursor stays where it is.
-            let _ = write!(out, "\x1b[{blanks}X");
-            erased = Some((y, x + blanks));
+            if to_end {
+                out.push_str("\x1b[K");
+                erased = Some((y, width));
+            } else {
+                let _ = write!(out, "\x1b[{blanks}X");
+                erased = Some((y, x + blanks));
+            }
             at = Some((x, y));
             continue;
         }
@@ -144,6 +181,9 @@ fn move_to(out: &mut String, from: Option<(u16, u16)>, x: u16, y: u16) {
 /// Blank cells from which erasing (`CSI n X` and a move after it, about
 /// ten bytes) is shorter than writing spaces.
 const ERASE_FROM: u16 = 12;
+/// Blank cells from which erasing to the end of the row (`CSI K`, 3
+/// bytes, the cursor left before the blanks) is shorter than spaces.
+const ERASE_LINE_FROM: u16 = 4;
 
 /// How many plain blank cells of `frame` row `y` start at column `x`.
 /// Unchanged ones among them are blank on the terminal already, so erasing
@@ -263,9 +303,19 @@ mod tests {
         let mut out = String::new();
         cells(&mut out, a.diff(&b), Some(&b));
         assert_eq!(out, "\x1b[2;3H\x1b[31mab\x1b[4Cc\x1b[0m");
-        // Blanked: a few cells, written (erasing is for long runs).
+        // Blanked: the row is blank from the first cell on, erased to
+        // its end.
         let mut out = String::new();
         cells(&mut out, b.diff(&a), Some(&a));
+        assert_eq!(out, "\x1b[2;3H\x1b[K");
+        // With text after them, a few cells are written (erasing is for
+        // long runs).
+        let mut c = b.clone();
+        c.set_string(12, 1, "d", Style::new());
+        let mut d = a.clone();
+        d.set_string(12, 1, "d", Style::new());
+        let mut out = String::new();
+        cells(&mut out, c.diff(&d), Some(&d));
         assert_eq!(out, "\x1b[2;3H  \x1b[4C ");
     }
 
@@ -370,5 +420,160 @@ mod tests {
         assert_eq!(out, "");
         assert_eq!(color(Color::DarkGray, true), "100");
         assert_eq!(color(Color::LightGreen, false), "92");
+    }
+
+    /// The terminal's colour number of a named colour (`Reset`: none).
+    fn index(c: Color) -> vt100::Color {
+        let named = [
+            Color::Black,
+            Color::Red,
+            Color::Green,
+            Color::Yellow,
+            Color::Blue,
+            Color::Magenta,
+            Color::Cyan,
+            Color::Gray,
+            Color::DarkGray,
+            Color::LightRed,
+            Color::LightGreen,
+            Color::LightYellow,
+            Color::LightBlue,
+            Color::LightMagenta,
+            Color::LightCyan,
+            Color::White,
+        ];
+        match named.iter().position(|&n| n == c) {
+            Some(i) => vt100::Color::Idx(i as u8),
+            None => vt100::Color::Default,
+        }
+    }
+
+    /// What an emulator shows after `bytes`, against `want`, cell by cell
+    /// (text, colours, bold, reverse, underline); the differences.
+    fn unlike(screen: &vt100::Screen, want: &Buffer) -> Vec<String> {
+        let mut wrong = Vec::new();
+        for y in 0..want.area.height {
+            let mut skip = false;
+            for x in 0..want.area.width {
+                // The cell after a wide character is its second half.
+                if std::mem::take(&mut skip) {
+                    continue;
+                }
+                let c = &want[(x, y)];
+                skip = c.symbol().width() > 1;
+                let Some(t) = screen.cell(y, x) else {
+                    wrong.push(format!("{x},{y}: no cell"));
+                    continue;
+                };
+                let text = if t.has_contents() { t.contents() } else { " " };
+                let got = (
+                    text,
+                    t.fgcolor(),
+                    t.bgcolor(),
+                    t.bold(),
+                    t.inverse(),
+                    t.underline(),
+                );
+                let expected = (
+                    c.symbol(),
+                    index(c.fg),
+                    index(c.bg),
+                    c.modifier.contains(Modifier::BOLD),
+                    c.modifier.contains(Modifier::REVERSED),
+                    c.modifier.contains(Modifier::UNDERLINED),
+                );
+                if got != expected {
+                    wrong.push(format!("{x},{y}: {got:?} for {expected:?}"));
+                }
+            }
+        }
+        wrong
+    }
+
+    /// A small generator (xorshift): the same cases each run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// Writes a few random words (wide characters, blanks, styles) and
+    /// blank stretches on `buf`.
+    fn scribble(rng: &mut Rng, buf: &mut Buffer, n: usize) {
+        let words = [
+            "ab",
+            "x",
+            "long_name_here",
+            "  ",
+            "█▋",
+            "2×",
+            "漢字",
+            "      ",
+            "q",
+        ];
+        let colors = [
+            Color::Reset,
+            Color::Red,
+            Color::Cyan,
+            Color::DarkGray,
+            Color::White,
+        ];
+        let mods = [Modifier::empty(), Modifier::BOLD, Modifier::REVERSED];
+        let (w, h) = (buf.area.width as u64, buf.area.height as u64);
+        for _ in 0..n {
+            let (x, y) = (rng.below(w) as u16, rng.below(h) as u16);
+            if rng.below(4) == 0 {
+                // A blank stretch, often to the end of the row.
+                let len = if rng.below(2) == 0 {
+                    w
+                } else {
+                    rng.below(w) + 1
+                };
+                buf.set_string(x, y, " ".repeat(len as usize), Style::new());
+                continue;
+            }
+            let word = words[rng.below(words.len() as u64) as usize];
+            let style = Style::new()
+                .fg(colors[rng.below(5) as usize])
+                .bg(colors[rng.below(5) as usize])
+                .add_modifier(mods[rng.below(3) as usize]);
+            buf.set_string(x, y, word, style);
+        }
+    }
+
+    /// Random frames written over each other as differences: the emulator
+    /// shows each frame, cell for cell, whatever the moves, erases (`CSI
+    /// X`, `CSI K`), unchanged runs written again and styles chosen.
+    #[test]
+    fn random_differences_leave_the_frame_on_an_emulator() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for case in 0..300 {
+            let (w, h) = ([7u16, 20, 41, 80][case % 4], [1u16, 3, 6][case % 3]);
+            let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+            let mut parser = vt100::Parser::new(size(h), size(w), 0);
+            let mut shown = Buffer::empty(Rect::new(0, 0, w, h));
+            for step in 0..6 {
+                let mut next = shown.clone();
+                if step % 3 == 2 {
+                    next = Buffer::empty(shown.area);
+                }
+                let n = rng.below(12) as usize + 1;
+                scribble(&mut rng, &mut next, n);
+                let mut out = String::new();
+                cells(&mut out, changes(&shown, &next), Some(&next));
+                parser.process(out.as_bytes());
+                let wrong = unlike(parser.screen(), &next);
+                assert!(
+                    wrong.is_empty(),
+                    "case {case}, step {step}: {wrong:?}\n{out:?}"
+                );
+                shown = next;
+            }
+        }
     }
 }
