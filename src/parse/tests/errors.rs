@@ -111,7 +111,8 @@ fn not_a_profile(bytes: &[u8]) -> String {
 
 #[test]
 fn empty_input_is_not_a_profile() {
-    assert!(not_a_profile(b"").contains("events:"));
+    assert!(not_a_profile(b"").contains("the file is empty"));
+    assert!(not_a_profile(b"\n").contains("events:"));
 }
 
 #[test]
