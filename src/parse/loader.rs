@@ -8,7 +8,9 @@
 
 use super::lines;
 use super::{EdgeIndex, IdMap, LoadError, messages};
-use crate::profile::{FileId, FnId, ObjId, Part, Profile, Severity};
+use crate::profile::{
+    Cost, FileId, FnId, ObjId, Part, PartEdge, Profile, Severity, reserve_toward,
+};
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
@@ -66,6 +68,13 @@ pub struct Loader<'p> {
     row_of: Vec<u32>,
     /// (caller, callee) -> index in the current part's `edges`.
     edge_index: EdgeIndex,
+    /// Sections the file has, once they are known: room is made toward as
+    /// many parts (`reserve_toward`), not twice what they need by doubling.
+    expected_parts: usize,
+    /// An empty table of edges and of their costs, shared by the parts
+    /// that have no calls (an allocation each was an eighth of a tiny
+    /// part's cost); a part that has some makes its own (`Arc::make_mut`).
+    no_edges: (Arc<Vec<PartEdge>>, Arc<Vec<Cost>>),
     /// The first `events:` line of this file that named no event.
     empty_events_line: Option<usize>,
     /// A saturated sum was reported in this file.
@@ -98,6 +107,8 @@ impl<'p> Loader<'p> {
             warned: HashSet::new(),
             row_of: Vec::new(),
             edge_index: EdgeIndex::default(),
+            expected_parts: 0,
+            no_edges: Default::default(),
             last_error_line: 0,
             saturated_warned: false,
             empty_events_line: None,
@@ -184,15 +195,23 @@ impl<'p> Loader<'p> {
         Ok(())
     }
 
+    /// Sections the file has in all: parts will be as many or fewer.
+    pub(in crate::parse) fn expect_parts(&mut self, sections: usize) {
+        self.expected_parts = self.profile.parts.len().saturating_add(sections);
+    }
+
     /// Pushes the part being filled, if it holds anything.
     fn finish_part(&mut self) {
         let next = Part {
             source: self.source,
             first_line: self.line_no,
             positions: self.part.positions,
-            event_map: self.part.event_map.clone(),
+            event_map: Arc::clone(&self.part.event_map),
             pid: self.part.pid,
-            cmd: self.part.cmd.clone(),
+            cmd: self.part.cmd.as_ref().map(Arc::clone),
+            self_costs: Arc::default(),
+            edges: Arc::clone(&self.no_edges.0),
+            edge_costs: Arc::clone(&self.no_edges.1),
             ..Part::default()
         };
         let mut done = std::mem::replace(&mut self.part, next);
@@ -202,7 +221,9 @@ impl<'p> Loader<'p> {
         }
         if self.part_has_data || done.summary.is_some() || done.totals.is_some() {
             done.finish();
-            self.profile.parts.push(done);
+            let parts = &mut self.profile.parts;
+            reserve_toward(parts, 1, self.expected_parts);
+            parts.push(done);
         }
         self.part_has_data = false;
         self.call_waits = false;

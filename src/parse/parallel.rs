@@ -44,10 +44,11 @@ use local::{Room, Tables};
 use scan::Scanner;
 use sink::Sink;
 use std::io::{Read, Seek, SeekFrom};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use turns::{Scanned, scan_in_order};
 
-pub use reread::{Blocks, LazyDetail};
+pub use reread::{Blocks, LazyDetail, Origin};
 pub(super) use scan::Continued;
 pub(super) use sink::Last;
 pub(super) use sums::Sums;
@@ -142,6 +143,11 @@ pub(super) fn load_file(
     let stamp = text.stamp().map_err(io)?;
     let stamp = stamp.ok_or_else(|| io(std::io::Error::other("not a regular file")))?;
     let len = stamp.len;
+    let origin = Arc::new(Origin {
+        text: text.clone(),
+        name: name.to_string(),
+        stamp,
+    });
     loader.begin_file(name);
     let read = AtomicU64::new(0);
     // Where later sections start, searched for once one is met.
@@ -171,9 +177,7 @@ pub(super) fn load_file(
         let read_with_header =
             (head.len() as u64 >= body_range.1 - header_at).then(|| Text::Window {
                 base: start,
-                bytes: std::sync::Arc::new(
-                    head[body..(body_range.1 - header_at) as usize].to_vec(),
-                ),
+                bytes: Arc::new(head[body..(body_range.1 - header_at) as usize].to_vec()),
             });
         drop(head);
         let shape = Shape {
@@ -206,17 +210,13 @@ pub(super) fn load_file(
         // The body's first block goes on from where the body before left
         // off, if it continues a function.
         let continued = continued.filter(|_| blocks.start(0) == Some(start));
-        let detail = LazyDetail::new(
-            (text, name),
-            stamp,
-            loader,
-            (width, end),
-            (blocks, continued),
-        );
+        let detail = LazyDetail::new(&origin, loader, (width, end), (blocks, continued));
         loader.set_lazy_detail(detail);
         let Some(at) = cut else { break };
         if later.is_none() {
-            later = Some(sections::starts(&mut file, at).map_err(io)?);
+            let starts = sections::starts(&mut file, at).map_err(io)?;
+            loader.expect_parts(starts.len());
+            later = Some(starts);
         }
         let until = next_section(later.as_deref(), at);
         (head, body, to_end, header_at) =

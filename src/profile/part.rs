@@ -92,12 +92,14 @@ pub struct Part {
     pub number: Option<u64>,
     pub pid: Option<u64>,
     pub thread: Option<u64>,
-    pub cmd: Option<String>,
+    /// Shared with the parts after it that the same `cmd:` applies to.
+    pub cmd: Option<Arc<str>>,
     /// `desc:` lines, verbatim after the key.
     pub desc: Vec<String>,
     pub positions: Positions,
-    /// Part column -> raw event index in the profile's `EventTable`.
-    pub event_map: Vec<usize>,
+    /// Part column -> raw event index in the profile's `EventTable`;
+    /// shared with the parts after it under the same `events:` line.
+    pub event_map: Arc<[usize]>,
     /// `summary:` and `totals:` as written, in part columns.
     pub summary: Option<Vec<Cost>>,
     pub totals: Option<Vec<Cost>>,
@@ -220,6 +222,12 @@ impl Part {
         if self.width() > 0 && self.rows_are_functions() {
             self.self_fns = Vec::new();
         }
+        // Room was made toward a guess (`reserve_toward`): what is not
+        // used goes back (a tiny part's one row had room for four).
+        if let Some(costs) = Arc::get_mut(&mut self.self_costs) {
+            costs.shrink_to_fit();
+        }
+        self.self_fns.shrink_to_fit();
     }
 
     /// The inclusive cost of edge `i`, in part columns.
@@ -400,7 +408,7 @@ mod tests {
     fn rows_of_every_function_in_order_keep_no_list() {
         let part = |fns: &[u32]| {
             let mut part = Part {
-                event_map: vec![0, 1],
+                event_map: Arc::from([0, 1]),
                 self_fns: fns.iter().map(|&f| FnId(f)).collect(),
                 self_costs: Arc::new(fns.iter().flat_map(|&f| [f as Cost, 10]).collect()),
                 ..Part::default()

@@ -40,7 +40,7 @@ impl Loader<'_> {
             }
             b"cmd" => {
                 self.profile.meta.cmd.get_or_insert_with(text);
-                self.part.cmd = Some(text());
+                self.part.cmd = Some(text().into());
             }
             b"pid" | b"thread" | b"part" => match lines::number(value) {
                 Ok((rest, n)) if rest.trim_ascii().is_empty() => {
@@ -115,7 +115,7 @@ impl Loader<'_> {
                 break;
             }
         }
-        self.part.event_map = map;
+        self.part.event_map = map.into();
         self.events_declared = true;
     }
 

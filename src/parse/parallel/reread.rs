@@ -15,6 +15,7 @@ use crate::profile::{
     CallSite, Cost, FileId, FnId, Interner, LineCost, ObjId, Positions, Profile, Record, Reread,
     reserve_toward,
 };
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 /// Where each `fn=` block of a part starts (byte offset, to the next
@@ -53,6 +54,13 @@ impl Column {
         match self {
             Column::Narrow(v) => reserve_toward(v, n, expected),
             Column::Wide(v) => reserve_toward(v, n, expected),
+        }
+    }
+
+    fn shrink_to_fit(&mut self) {
+        match self {
+            Column::Narrow(v) => v.shrink_to_fit(),
+            Column::Wide(v) => v.shrink_to_fit(),
         }
     }
 
@@ -101,6 +109,14 @@ impl<F> Blocks<F> {
 
     pub fn len(&self) -> usize {
         self.starts.len()
+    }
+
+    /// Gives back the room made toward a guess and not used.
+    fn shrink_to_fit(&mut self) {
+        self.funcs.shrink_to_fit();
+        self.starts.shrink_to_fit();
+        self.known.shrink_to_fit();
+        self.lasts.shrink_to_fit();
     }
 
     /// Makes room for `n` more blocks.
@@ -156,14 +172,22 @@ impl<F> Blocks<F> {
     }
 }
 
+/// The file a part's records are read again from, shared by the file's
+/// parts: a copy of its path and name in each of a hundred thousand tiny
+/// parts was a tenth of what they cost.
+#[derive(Debug)]
+pub struct Origin {
+    pub text: Text,
+    /// The file's name in messages.
+    pub name: String,
+    /// Size and modification time when loaded: a changed file is not read.
+    pub stamp: Stamp,
+}
+
 /// Where a part's records are, to be read again.
 #[derive(Debug)]
 pub struct LazyDetail {
-    text: Text,
-    /// The file's name in messages.
-    name: String,
-    /// Size and modification time when loaded: a changed file is not read.
-    stamp: Stamp,
+    origin: Arc<Origin>,
     /// Where the part's last block ends (the file's end, or the next
     /// section's header).
     end: u64,
@@ -175,8 +199,9 @@ pub struct LazyDetail {
     /// The blocks, their functions taken out to `funcs`.
     blocks: Blocks,
     /// Where the first block starts from, if it goes on with the function
-    /// the part before left current (`Scanner::continue_from`).
-    continued: Option<Continued>,
+    /// the part before left current (`Scanner::continue_from`). Boxed:
+    /// most parts start with `fn=`, and it is a third of a part's detail.
+    continued: Option<Box<Continued>>,
     /// The function of each block; empty when block `b` is function `b`
     /// (a Cachegrind file, where each function is one block).
     funcs: Vec<FnId>,
@@ -187,8 +212,7 @@ pub struct LazyDetail {
 
 impl LazyDetail {
     pub fn new(
-        (text, name): (&Text, &str),
-        stamp: Stamp,
+        origin: &Arc<Origin>,
         loader: &Loader<'_>,
         (width, end): (usize, u64),
         (mut blocks, continued): (Blocks, Option<Continued>),
@@ -202,17 +226,16 @@ impl LazyDetail {
         } else {
             crate::profile::order_by_function(&funcs)
         };
+        blocks.shrink_to_fit();
         let positions = loader.part_positions();
         LazyDetail {
-            text: text.clone(),
-            name: name.to_string(),
-            stamp,
+            origin: Arc::clone(origin),
             end,
             positions,
             width,
             tables: loader.section_names(),
             blocks,
-            continued,
+            continued: continued.map(Box::new),
             funcs,
             by_func,
         }
@@ -230,15 +253,18 @@ impl LazyDetail {
     }
 
     fn unchanged(&self) -> Result<(), String> {
-        let now = self.text.stamp().map_err(|e| self.cannot(&e.to_string()))?;
-        if now != Some(self.stamp) {
+        let now = (self.origin.text.stamp()).map_err(|e| self.cannot(&e.to_string()))?;
+        if now != Some(self.origin.stamp) {
             return Err(self.cannot("it changed since it was loaded"));
         }
         Ok(())
     }
 
     fn cannot(&self, why: &str) -> String {
-        format!("{}: per-line costs cannot be read again: {why}", self.name)
+        format!(
+            "{}: per-line costs cannot be read again: {why}",
+            self.origin.name
+        )
     }
 
     /// Scans bytes `start..end` from `block`'s state, handing records to `visit`.
@@ -268,7 +294,7 @@ impl LazyDetail {
         }
         scanner.ends_before_a_line = true;
         let read = AtomicU64::new(0);
-        match scan_range(&self.text, start, end, &mut scanner, &read) {
+        match scan_range(&self.origin.text, start, end, &mut scanner, &read) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Bail(why))) => Err(self.cannot(why)),
             Err(e) => Err(self.cannot(&e.to_string())),

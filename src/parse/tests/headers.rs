@@ -42,7 +42,7 @@ fn header_lines_fill_meta_and_part() {
         vec!["I1 cache: 32768 B", "Trigger: Program termination"]
     );
     assert_eq!(part.positions, Positions::default());
-    assert_eq!(part.event_map, vec![0, 1]);
+    assert_eq!(*part.event_map, [0, 1]);
     assert_eq!(event_names(&p), vec!["Ir", "Dr"]);
     assert_eq!(
         p.events.events[0].long_name.as_deref(),

@@ -159,8 +159,8 @@ fn parts_with_different_events_use_the_union_of_events() {
     ]);
     assert_clean(&p);
     assert_eq!(event_names(&p), vec!["Ir", "Dr", "Dw"]);
-    assert_eq!(p.parts[0].event_map, vec![0, 1]);
-    assert_eq!(p.parts[1].event_map, vec![1, 2]);
+    assert_eq!(*p.parts[0].event_map, [0, 1]);
+    assert_eq!(*p.parts[1].event_map, [1, 2]);
     assert_eq!(Analysis::new(&p).totals, vec![10, 5, 4]);
 }
 
@@ -198,8 +198,8 @@ fn two_files_with_different_events_merge_them() {
     assert_eq!(event_names(&p), vec!["Ir", "Dr", "Dw"]);
     assert_eq!(p.parts.len(), 2);
     assert_eq!((p.parts[0].source, p.parts[1].source), (0, 1));
-    assert_eq!(p.parts[0].event_map, vec![0, 1]);
-    assert_eq!(p.parts[1].event_map, vec![1, 2]);
+    assert_eq!(*p.parts[0].event_map, [0, 1]);
+    assert_eq!(*p.parts[1].event_map, [1, 2]);
     let an = Analysis::new(&p);
     assert_eq!(an.totals, vec![10, 5, 5]);
     assert_eq!(an.self_cost(func(&p, "main", "x.c")), &[10, 5, 4]);
