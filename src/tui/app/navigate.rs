@@ -283,14 +283,7 @@ impl App {
 
     /// The tree view `kind` from `from` again, on the current costs.
     fn reopen_tree(&mut self, kind: super::TreeKind, from: Option<FnId>) {
-        self.tree = Some(super::TreeView::new(
-            kind,
-            &self.analysis,
-            self.event,
-            from,
-            self.diff.as_ref(),
-            self.columns.events(),
-        ));
+        self.tree = Some(self.tree_view(kind, from));
     }
 
     /// Event or parts changed: sort again, keep the selection on the same

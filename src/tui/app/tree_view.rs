@@ -405,6 +405,19 @@ impl App {
         }
     }
 
+    /// The view `kind` from `from` on the current costs and columns.
+    pub(super) fn tree_view(&self, kind: TreeKind, from: Option<FnId>) -> TreeView {
+        let events = self.columns.events();
+        TreeView::new(
+            kind,
+            &self.analysis,
+            self.event,
+            from,
+            self.diff.as_ref(),
+            events,
+        )
+    }
+
     /// Opens a tree view of the current function (`t`, `b`, `f`).
     pub(super) fn open_tree(&mut self, kind: TreeKind) {
         // The key that opened a view closes it, as `s` the source view:
@@ -424,14 +437,7 @@ impl App {
             self.message = Some("select a function first: the caller tree starts from it".into());
             return;
         }
-        let mut view = TreeView::new(
-            kind,
-            &self.analysis,
-            self.event,
-            current,
-            self.diff.as_ref(),
-            self.columns.events(),
-        );
+        let mut view = self.tree_view(kind, current);
         if let Some(filter) = &self.filter {
             view.keep = Some(filter.clone());
             view.rebuild();
