@@ -7,12 +7,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/timing.rs"]
+mod timing;
+
 use cgtui::locate::Locator;
 use cgtui::parse::load_reader;
 use cgtui::profile::Profile;
 use cgtui::search::Search;
 use cgtui::tui::{App, Key, Theme, draw, parse_keys};
-use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::fmt::Write;
@@ -61,7 +63,7 @@ fn profile(n: usize) -> Profile {
     load_reader("big.callgrind", text.as_bytes()).unwrap()
 }
 
-fn keys_and_draw(c: &mut Criterion) {
+fn keys_and_draw() {
     let profile = profile(FUNCTIONS);
     let start = Instant::now();
     let mut app = App::new(profile, Theme::plain_colors(), Locator::default());
@@ -76,8 +78,7 @@ fn keys_and_draw(c: &mut Criterion) {
     assert!(app.profile.functions.len() >= FUNCTIONS);
     app.resize(120, 40);
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    let mut group = c.benchmark_group("1M functions, 120x40");
-    group.sample_size(20);
+    let mut group = timing::Group::new("1M functions, 120x40", 20);
     let mut step = |app: &mut App, keys: &[Key]| {
         app.keys(keys);
         terminal.draw(|f| draw(app, f)).unwrap();
@@ -173,15 +174,15 @@ fn keys_and_draw(c: &mut Criterion) {
     });
     step(&mut app, &[Key::Esc]);
     metric_columns(&mut group, &mut app, &mut step);
-    group.finish();
-    trees(c, &mut app, &mut terminal);
+
+    trees(&mut app, &mut terminal);
 }
 
 /// Six metric columns beside the costs, two of them a formula (`m`), and
 /// the list sorted by the formula (`m`, Enter: every function's value
 /// computed and sorted).
 fn metric_columns(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    group: &mut timing::Group,
     app: &mut App,
     step: &mut impl FnMut(&mut App, &[Key]),
 ) {
@@ -213,14 +214,13 @@ fn metric_columns(
 /// The call tree, caller tree and flame graph: opening each on the root of
 /// the million-function tree (the hottest path opened: 20 levels), and the
 /// keys inside them.
-fn trees(c: &mut Criterion, app: &mut App, terminal: &mut Terminal<TestBackend>) {
+fn trees(app: &mut App, terminal: &mut Terminal<TestBackend>) {
     let mut step = |app: &mut App, keys: &[Key]| {
         app.keys(keys);
         terminal.draw(|f| draw(app, f)).unwrap();
     };
     step(app, &[Key::Char('g')]);
-    let mut group = c.benchmark_group("1M functions, 120x40, trees");
-    group.sample_size(20);
+    let mut group = timing::Group::new("1M functions, 120x40, trees", 20);
     for (open, what) in [
         ('t', "call tree"),
         ('b', "caller tree"),
@@ -307,17 +307,15 @@ fn trees(c: &mut Criterion, app: &mut App, terminal: &mut Terminal<TestBackend>)
             })
         });
     }
-    group.finish();
 }
 
-fn search(c: &mut Criterion) {
+fn search() {
     let names: Vec<Box<str>> = (0..FUNCTIONS).map(|i| name(i).into()).collect();
     let mut s = Search::new(names);
     // Ties in cost order, as in the browser: neither id order nor reversed.
     let n = FUNCTIONS as u64;
     s.set_order((0..n).map(|i| (i * 7919 % n) as u32).collect());
-    let mut group = c.benchmark_group("search 1M names");
-    group.sample_size(20);
+    let mut group = timing::Group::new("search 1M names", 20);
     for q in ["m", "ma", "wid", "Widget", "rdx", "ns3::Matrix1::update_9"] {
         group.bench_function(format!("fresh query {q:?}"), |b| {
             b.iter(|| {
@@ -343,8 +341,9 @@ fn search(c: &mut Criterion) {
             })
         });
     }
-    group.finish();
 }
 
-criterion_group!(benches, keys_and_draw, search);
-criterion_main!(benches);
+fn main() {
+    keys_and_draw();
+    search();
+}

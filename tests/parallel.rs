@@ -136,7 +136,8 @@ fn every_sample_loads_the_same_in_parallel() {
             Ok(p) => p,
             Err(_) => continue, // not a profile on its own (a set's base file)
         };
-        for chunks in [1, 2, 3, 7] {
+        // One chunk is `whole` itself.
+        for chunks in [2, 3, 7] {
             match load_parallel(std::slice::from_ref(&path), plan(chunks)).unwrap() {
                 Ok(par) => {
                     assert_same(&one, &par, &format!("{name} in {chunks} chunks"));
@@ -148,7 +149,7 @@ fn every_sample_loads_the_same_in_parallel() {
         // Through the public entry point, giving up or not, the result is the same.
         loads_through_load_paths_as(&path, &one, &format!("{name} via load_paths"));
     }
-    assert!(parallel >= 4 * 25, "only {parallel} parallel loads");
+    assert!(parallel >= 3 * 25, "only {parallel} parallel loads");
 }
 
 #[test]
@@ -158,11 +159,13 @@ fn generated_profiles_of_every_shape_load_the_same_in_parallel() {
     let out = path.to_str().unwrap();
     type Write = fn(&str) -> std::io::Result<synth::Written>;
     let shapes: [(&str, Write); 3] = [
-        ("instruction level", |out| synth::write(out, 3 << 20, 7)),
+        // 1-1.5 MB each: 16 chunks still cut each shape into blocks of
+        // many functions, and the chunks' edges fall at random places.
+        ("instruction level", |out| synth::write(out, 1 << 20, 7)),
         ("many functions", |out| {
-            synth::write_many(out, 20_000, 4 << 20, 7)
+            synth::write_many(out, 6_000, 3 << 19, 7)
         }),
-        ("tiny functions", |out| synth::write_tiny(out, 100_000)),
+        ("tiny functions", |out| synth::write_tiny(out, 40_000)),
     ];
     for (shape, write) in shapes {
         let written = write(out).unwrap();

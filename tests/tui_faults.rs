@@ -118,13 +118,22 @@ fn ten_thousand_keys_at_once_equal_them_one_by_one() {
         }
     }
     let mut one_by_one = sample_app("threads/callgrind.out.1000");
+    let start = std::time::Instant::now();
     for &key in &keys {
         one_by_one.key(key);
     }
+    let by_one = start.elapsed();
     let mut at_once = sample_app("threads/callgrind.out.1000");
     let start = std::time::Instant::now();
     at_once.keys(&keys);
-    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    // Handled together they cost what they cost one by one (the typed
+    // characters run one query, not one each), measured beside each other
+    // so that a busy machine slows both: not a fixed time.
+    let together = start.elapsed();
+    assert!(
+        together <= by_one * 2 + std::time::Duration::from_millis(500),
+        "at once {together:?}, one by one {by_one:?}"
+    );
     assert!(!at_once.quit);
     assert_eq!(current(&at_once), current(&one_by_one));
     assert_eq!(
