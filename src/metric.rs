@@ -112,6 +112,27 @@ impl Metric {
         }
     }
 
+    /// The change from `base` to `new` as a comparison's column shows it:
+    /// exact and signed where the metric adds up like an event, else the
+    /// difference of the two values (a rate's in percentage points,
+    /// `pp`); blank where either side is blank.
+    pub fn change_text(&self, base: &[Cost], new: &[Cost], min_denominator: f64) -> String {
+        if let (Some(b), Some(n)) = (self.exact(base), self.exact(new)) {
+            return crate::format::wide_signed_thousands(n - b);
+        }
+        match self.change(base, new, min_denominator) {
+            None => String::new(),
+            Some(v) if self.percent => format!("{}pp", signed(number_text(v * 100.0))),
+            Some(v) => signed(number_text(v)),
+        }
+    }
+
+    /// The value on `new` less the value on `base`; `None` where either
+    /// is blank.
+    pub fn change(&self, base: &[Cost], new: &[Cost], min_denominator: f64) -> Option<f64> {
+        Some(self.value(new, min_denominator)? - self.value(base, min_denominator)?)
+    }
+
     /// Adds the event columns the metric is computed from to `out`.
     pub fn events(&self, out: &mut Vec<usize>) {
         match self.origin {
@@ -144,6 +165,15 @@ fn number_text(v: f64) -> String {
         (2 - a.log10().floor() as i32).clamp(2, 9) as usize
     };
     format!("{v:.decimals$}")
+}
+
+/// A number's text with its sign: `+` before a positive one.
+fn signed(text: String) -> String {
+    match text.strip_prefix('-') {
+        Some(_) => text,
+        None if text.bytes().all(|b| b == b'0' || b == b'.') => text,
+        None => format!("+{text}"),
+    }
 }
 
 fn exact(e: &Expr, row: &[Cost]) -> Option<i128> {

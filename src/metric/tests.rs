@@ -161,3 +161,26 @@ fn sums_become_derived_events_and_quotients_do_not() {
     table.derive(&mut row);
     assert_eq!(&row[CACHE.len()..], [330, 33, 16_600, 12_000]);
 }
+
+/// A comparison's cell: a sum's change exact and signed, a rate's the
+/// difference of the two rates in percentage points, blank where a side
+/// is blank (a denominator under the minimum).
+#[test]
+fn a_change_is_exact_for_sums_and_in_points_for_rates() {
+    let m = Metrics::of_events(&events(CACHE));
+    let get = |name| m.get(m.index_of(name).unwrap());
+    // Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw
+    let base = [10_000, 5, 1, 2_000, 20, 2, 1_000, 10, 1];
+    let new = [9_000, 5, 1, 2_000, 50, 2, 1_000, 10, 1];
+    // L1m = I1mr + D1mr + D1mw: 35 -> 65.
+    assert_eq!(get("L1m").change_text(&base, &new, 1000.0), "+30");
+    assert_eq!(get("Ir").change_text(&base, &new, 1000.0), "-1,000");
+    assert_eq!(get("Ir").change_text(&base, &base, 1000.0), "0");
+    // D1mrRate = D1mr / Dr: 1.00% -> 2.50%.
+    assert_eq!(get("D1mrRate").change_text(&base, &new, 1000.0), "+1.50pp");
+    assert_eq!(get("D1mrRate").change_text(&new, &base, 1000.0), "-1.50pp");
+    let change = get("D1mrRate").change(&base, &new, 1000.0).unwrap();
+    assert!((change - 0.015).abs() < 1e-12, "{change}");
+    // Below the minimum denominator one side is blank, so is the change.
+    assert_eq!(get("D1mrRate").change_text(&base, &new, 5000.0), "");
+}

@@ -17,6 +17,9 @@ pub enum Scope {
     Own,
 }
 
+/// A row's self and inclusive costs.
+pub type Rows<'a> = (&'a [Cost], &'a [Cost]);
+
 /// One chosen column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MetricColumn {
@@ -64,6 +67,27 @@ impl Columns {
     pub fn text(&self, c: MetricColumn, own: &[Cost], inclusive: &[Cost]) -> String {
         let m = self.metrics.get(c.metric);
         m.text(pick(c, own, inclusive), self.metrics.min_denominator)
+    }
+
+    /// A comparison's cell: the change of the column's value from the
+    /// base's row to the new profile's (each `(self, inclusive)`).
+    pub fn change_text(&self, c: MetricColumn, base: Rows<'_>, new: Rows<'_>) -> String {
+        let m = self.metrics.get(c.metric);
+        m.change_text(
+            pick(c, base.0, base.1),
+            pick(c, new.0, new.1),
+            self.metrics.min_denominator,
+        )
+    }
+
+    /// The change of the column's value (see `change_text`).
+    pub fn change(&self, c: MetricColumn, base: Rows<'_>, new: Rows<'_>) -> Option<f64> {
+        let m = self.metrics.get(c.metric);
+        m.change(
+            pick(c, base.0, base.1),
+            pick(c, new.0, new.1),
+            self.metrics.min_denominator,
+        )
     }
 
     /// The events the chosen columns are computed from, in order.

@@ -269,13 +269,20 @@ pub fn by_metric(
     c: crate::tui::columns::MetricColumn,
     order: &[FnId],
 ) -> super::orders::List {
+    by_value(order, |f| {
+        columns.value(c, rows::self_cost(a, f), rows::inclusive(a, f))
+    })
+}
+
+/// `order` sorted by `value`, largest first, blanks last, ties in the
+/// order they had (on two cores from 20,000 rows).
+pub fn by_value(order: &[FnId], value: impl Fn(FnId) -> Option<f64> + Sync) -> super::orders::List {
     // The key sorts ascending: the value's total order turned around, a
     // blank after every number, then the place in `order`.
     let keyed = |part: &[FnId], first: usize| {
         let mut keys: Vec<(u64, u32)> = (part.iter().enumerate())
             .map(|(i, &f)| {
-                let v = columns.value(c, rows::self_cost(a, f), rows::inclusive(a, f));
-                let key = v.map_or(u64::MAX, |v| !ordered_bits(v));
+                let key = value(f).map_or(u64::MAX, |v| !ordered_bits(v));
                 (key, (first + i) as u32)
             })
             .collect();

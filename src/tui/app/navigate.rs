@@ -328,6 +328,13 @@ impl App {
         let keep = self.order.get(self.list.selected).copied();
         let order = self.orders.get(self.sort, self.event);
         let order = match self.sort {
+            // In a comparison: by the size of the metric's change, gain
+            // or loss, as the events' changes are ordered.
+            SortKey::Column(c) if self.diff.is_some() => super::lists::by_value(&order, |f| {
+                let [b, n] = super::rows::compared(self, f)?;
+                let change = self.columns.change(c, (&b.0, &b.1), (&n.0, &n.1))?;
+                Some(change.abs())
+            }),
             SortKey::Column(c) => super::lists::by_metric(&self.analysis, &self.columns, c, &order),
             _ => order,
         };

@@ -5,6 +5,7 @@
 //! up as a function.
 
 use super::App;
+use crate::analysis::diff::{Joined, Side};
 use crate::analysis::{Analysis, Cycle};
 use crate::profile::{Cost, FnId};
 use std::borrow::Cow;
@@ -75,4 +76,61 @@ impl App {
     pub fn is_function(&self, f: FnId) -> bool {
         f.index() < self.profile.functions.len()
     }
+}
+
+/// A function's self and inclusive costs in the base and in the new
+/// profile, each in the new profile's columns (an event of the new
+/// profile only is 0 in the base): what the metric columns of a
+/// comparison are computed from. `None` outside a comparison and for
+/// the rows of cycles.
+pub fn compared(app: &App, f: FnId) -> Option<[(Vec<Cost>, Vec<Cost>); 2]> {
+    let j = app.diff.as_deref()?;
+    if !app.is_function(f) {
+        return None;
+    }
+    let c = &j.comparison;
+    let width = j.new_analysis.width;
+    let base = c.function(f.index(), Side::Base).map_or_else(
+        || (vec![0; width], vec![0; width]),
+        |g| {
+            let a = &j.base_analysis;
+            (remap(j, a.self_cost(g)), remap(j, a.inclusive(g)))
+        },
+    );
+    let new = c.function(f.index(), Side::New).map_or_else(
+        || (vec![0; width], vec![0; width]),
+        |g| {
+            let a = &j.new_analysis;
+            (a.self_cost(g).to_vec(), a.inclusive(g).to_vec())
+        },
+    );
+    Some([base, new])
+}
+
+/// A call's cost in the base and in the new profile, as `compared` gives
+/// a function's (`edge` indexes the change's calls, which are the pairs').
+pub fn compared_call(app: &App, edge: usize) -> Option<[Vec<Cost>; 2]> {
+    let j = app.diff.as_deref()?;
+    let pc = j.comparison.calls.get(edge)?;
+    let width = j.new_analysis.width;
+    let base = pc.base.map_or_else(
+        || vec![0; width],
+        |e| remap(j, j.base_analysis.edge_cost(e)),
+    );
+    let new = pc
+        .new
+        .map_or_else(|| vec![0; width], |e| j.new_analysis.edge_cost(e).to_vec());
+    Some([base, new])
+}
+
+/// A row of the base's columns in the new profile's (0 for an event of
+/// the new profile only).
+fn remap(j: &Joined, row: &[Cost]) -> Vec<Cost> {
+    let mut out = vec![0; j.new_analysis.width];
+    for e in &j.comparison.events {
+        if let (Some(o), Some(&v)) = (out.get_mut(e.new), row.get(e.base)) {
+            *o = v;
+        }
+    }
+    out
 }

@@ -147,9 +147,24 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         if c.scope != Scope::Inclusive {
             continue;
         }
-        let header = chosen.header(c);
+        let mut header = chosen.header(c);
+        if app.diff.is_some() {
+            header.push_str(" chg");
+        }
         let width = crate::tui::columns::Columns::width(&header);
         let column = Column::text(Width::Fixed(width), move |r: &Row| {
+            // A comparison: the change of the metric from the base's cost
+            // to the new profile's (a rate's change is not the rate of the
+            // changes).
+            if app.diff.is_some() {
+                let sides = match *r {
+                    Row::Member(m) => rows::compared(app, m).map(|[b, n]| [b.1, n.1]),
+                    Row::Edge(e) => rows::compared_call(app, e),
+                };
+                return sides.map_or(String::new(), |[b, n]| {
+                    chosen.change_text(c, (&b, &b), (&n, &n))
+                });
+            }
             let costs = match *r {
                 Row::Member(m) => rows::inclusive(a, m),
                 Row::Edge(e) => a.edge_cost(e),
