@@ -427,4 +427,33 @@ fn a_rate_column_compares_the_rates_of_each_side() {
         }),
         "{pane}"
     );
+    // The call tree of main: hot's node on each side, from each side's
+    // own tree; the flame graph's status of hot's box the same.
+    press(&mut app, "/main<Enter>t*");
+    assert_eq!(current(&app), "main");
+    let buf = render(&mut app, 250, 20);
+    let tree = text(&buf);
+    let hot = (0..20)
+        .map(|y| row(&buf, y))
+        .find(|r| r.trim_end().ends_with(" hot"))
+        .unwrap_or_else(|| panic!("{tree}"));
+    for cell in ["+2.00pp", "1.00%", "3.00%"] {
+        assert!(hot.contains(cell), "{hot}\n{tree}");
+    }
+    press(&mut app, "<Esc>f");
+    for _ in 0..3 {
+        let screen = text(&render(&mut app, 250, 20));
+        if screen.contains("hot: base") {
+            assert!(
+                screen.contains("D1mrRate 1.00%→3.00% (+2.00pp)"),
+                "{screen}"
+            );
+            return;
+        }
+        press(&mut app, "j");
+    }
+    panic!(
+        "no box of hot selected\n{}",
+        text(&render(&mut app, 250, 20))
+    );
 }

@@ -109,7 +109,7 @@ fn check(base: &str, new: &str, direction: Direction, root: Option<&str>) -> (us
             .find(|&f| extended.fn_name(f) == r)
             .unwrap()
     });
-    let mut tree = Tree::compared(joined.clone(), direction, ev, from);
+    let mut tree = Tree::compared(joined.clone(), direction, ev, from, &[]);
     tree.expand_all(&difference, 0, 1, 3_000);
     let c = &joined.comparison;
     let (mut checked, mut one_sided) = (0, 0);

@@ -140,6 +140,19 @@ impl Comparison {
         }
     }
 
+    /// A row of the base's event columns in the new profile's, `width`
+    /// wide (0 in an event of the new profile only): how a base's costs
+    /// are set beside the new profile's.
+    pub fn base_in_new_columns(&self, row: &[Cost], width: usize) -> Vec<Cost> {
+        let mut out = vec![0; width];
+        for e in &self.events {
+            if let (Some(o), Some(&v)) = (out.get_mut(e.new), row.get(e.base)) {
+                *o = v;
+            }
+        }
+        out
+    }
+
     /// The column of common event `ev` on one side.
     pub fn column(&self, ev: usize, side: Side) -> usize {
         match side {

@@ -12,7 +12,7 @@
 //! Each side's tree keeps its own bounds (`Limits`); what a bound cut on
 //! either side is one marker, joined with the other side's.
 
-use super::{Cost, Direction, FnId, Limits, Node, Tree};
+use super::{Cost, Direction, FnId, Limits, Node, NodeCosts, Tree};
 use crate::analysis::diff::{Joined, Side};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
@@ -92,28 +92,41 @@ impl Tree {
     /// the call tree (`Direction::Callees`) of the pair `from` (a pair's
     /// index is its id in the new profile) or of the whole program, or
     /// the caller tree of `from`.
+    ///
+    /// Each side's tree is also valued in `events` (the new profile's
+    /// columns; the base's tree in the same events' columns of the base),
+    /// for `compared_costs`.
     pub fn compared(
         joined: Arc<Joined>,
         direction: Direction,
         event: usize,
         from: Option<FnId>,
+        events: &[usize],
     ) -> Tree {
         let c = &joined.comparison;
-        let base_event = c.events.iter().find(|e| e.new == event).map(|e| e.base);
-        let side_tree = |side: Side, a, ev: Option<usize>| {
+        let base_of = |e: usize| c.events.iter().find(|x| x.new == e).map(|x| x.base);
+        let base_event = base_of(event);
+        let side_tree = |side: Side, a, ev: Option<usize>, events: Vec<usize>| {
             let ev = ev?;
             let root = match from {
                 Some(p) => Some(c.function(p.index(), side)?),
                 None => None,
             };
-            Some(match (direction, root) {
+            let tree = match (direction, root) {
                 (Direction::Callers, Some(f)) => Tree::callers(a, ev, f),
                 (Direction::Callers, None) => return None,
                 (Direction::Callees, root) => Tree::callees(a, ev, root),
-            })
+            };
+            Some(tree.with_events(a, events))
         };
-        let base = side_tree(Side::Base, &joined.base_analysis, base_event);
-        let new = side_tree(Side::New, &joined.new_analysis, Some(event));
+        let base_events = events.iter().filter_map(|&e| base_of(e)).collect();
+        let base = side_tree(Side::Base, &joined.base_analysis, base_event, base_events);
+        let new = side_tree(
+            Side::New,
+            &joined.new_analysis,
+            Some(event),
+            events.to_vec(),
+        );
         let value = |t: &Option<Tree>| t.as_ref().map_or(0, |t| t.nodes[0].value);
         let spent = |t: &Option<Tree>| t.as_ref().map_or(0, |t| t.nodes[0].spent);
         let mut tree = Tree::rooted(
@@ -160,6 +173,40 @@ impl Tree {
             in_base: b.is_some() && s.base.is_some(),
             in_new: n.is_some() && s.new.is_some(),
         })
+    }
+
+    /// A comparison tree's node `i` on each side in the events of
+    /// `compared`, as rows of the new profile's columns (the base's
+    /// mapped onto them; 0 on a side without the path); `None` in a tree
+    /// of one profile or without those events.
+    pub fn compared_costs(&self, i: usize) -> Option<[NodeCosts; 2]> {
+        let s = self.sides.as_deref()?;
+        let [b, n] = *s.at.get(i)?;
+        let width = s.joined.new_analysis.width;
+        let c = &s.joined.comparison;
+        let side = |t: &Option<Tree>, k: Option<u32>, w: usize| -> Option<Option<NodeCosts>> {
+            match (t, k) {
+                (Some(t), Some(k)) => Some(Some(t.costs(k as usize, w)?)),
+                _ => Some(None),
+            }
+        };
+        let zero = || NodeCosts {
+            inclusive: vec![0; width],
+            own: Some(vec![0; width]),
+        };
+        let remap = |row: &[Cost]| c.base_in_new_columns(row, width);
+        let base =
+            side(&s.base, b, s.joined.base_analysis.width)?.map_or_else(zero, |x| NodeCosts {
+                inclusive: remap(&x.inclusive),
+                own: x.own.as_deref().map(remap),
+            });
+        let new = side(&s.new, n, width)?.unwrap_or_else(zero);
+        Some([base, new])
+    }
+
+    /// The comparison a comparison tree is of.
+    pub fn joined(&self) -> Option<&Arc<Joined>> {
+        self.sides.as_ref().map(|s| &s.joined)
     }
 
     /// Computes a comparison tree's node `i`'s children: each side's

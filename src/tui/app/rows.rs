@@ -123,14 +123,6 @@ pub fn compared_call(app: &App, edge: usize) -> Option<[Vec<Cost>; 2]> {
     Some([base, new])
 }
 
-/// A row of the base's columns in the new profile's (0 for an event of
-/// the new profile only).
 fn remap(j: &Joined, row: &[Cost]) -> Vec<Cost> {
-    let mut out = vec![0; j.new_analysis.width];
-    for e in &j.comparison.events {
-        if let (Some(o), Some(&v)) = (out.get_mut(e.new), row.get(e.base)) {
-            *o = v;
-        }
-    }
-    out
+    j.comparison.base_in_new_columns(row, j.new_analysis.width)
 }

@@ -60,13 +60,13 @@ impl TreeView {
     ) -> TreeView {
         let tree = match (kind, current, joined) {
             (TreeKind::Callers, Some(f), Some(j)) => {
-                Tree::compared(j.clone(), Direction::Callers, event, Some(f))
+                Tree::compared(j.clone(), Direction::Callers, event, Some(f), &events)
             }
             (TreeKind::Callers, Some(f), None) => Tree::callers(a, event, f),
             (_, Some(f), Some(j)) if !is_root(a, f) => {
-                Tree::compared(j.clone(), Direction::Callees, event, Some(f))
+                Tree::compared(j.clone(), Direction::Callees, event, Some(f), &events)
             }
-            (_, _, Some(j)) => Tree::compared(j.clone(), Direction::Callees, event, None),
+            (_, _, Some(j)) => Tree::compared(j.clone(), Direction::Callees, event, None, &events),
             (TreeKind::Calls, Some(f), None) if !is_root(a, f) => Tree::callees(a, event, Some(f)),
             _ => Tree::callees(a, event, None),
         };
@@ -203,16 +203,18 @@ impl TreeView {
     /// chosen): the tree is made again, and the nodes open, the selection
     /// and the zoom found again by their paths from the root.
     pub(super) fn revalue(&mut self, a: &Analysis, events: Vec<usize>) {
-        if self.tree.is_compared() {
-            return;
-        }
         let old = &self.tree;
         let root = old.node(0).func;
-        let tree = match (old.direction, root) {
-            (Direction::Callers, Some(f)) => Tree::callers(a, old.event, f),
-            _ => Tree::callees(a, old.event, root),
+        let mut tree = match (old.joined(), old.direction, root) {
+            (Some(j), direction, root) => {
+                Tree::compared(j.clone(), direction, old.event, root, &events)
+            }
+            (None, Direction::Callers, Some(f)) => Tree::callers(a, old.event, f),
+            (None, ..) => Tree::callees(a, old.event, root),
         };
-        let mut tree = tree.with_limits(old.limits()).with_events(a, events);
+        if !tree.is_compared() {
+            tree = tree.with_limits(old.limits()).with_events(a, events);
+        }
         let steps = |n: usize| -> Vec<(Option<FnId>, bool)> {
             let mut out = Vec::new();
             let mut at = n;

@@ -248,7 +248,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
             format!("{name}: {base} {} {new}, {change}, self {own}", g.arrow),
             format!("{name}: {change}, self {own}"),
         ];
-        return put_status(app, buf, body, &statuses);
+        return put_status(app, buf, body, &with_metrics(app, view, &statuses));
     }
     let (incl, incl_pct) = (cf.text(sel.value), percent_text(sel.value, cf.total));
     let own = sel
@@ -263,23 +263,29 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         ],
         None => vec![format!("{name}: {mark}{incl} ({incl_pct} of the total)")],
     };
-    // The chosen columns of the box, kept before the shares.
+    put_status(app, buf, body, &with_metrics(app, view, &statuses));
+}
+
+/// `statuses` with the chosen columns of the selected box after each,
+/// then without them: the columns are kept before the shares.
+fn with_metrics(app: &App, view: &TreeView, statuses: &[String]) -> Vec<String> {
     let metrics = metric_texts(app, view, view.selected);
-    let statuses = match metrics.is_empty() {
-        true => statuses,
-        false => (statuses
-            .iter()
-            .map(|s| format!("{s} {} {metrics}", g.separator)))
+    if metrics.is_empty() {
+        return statuses.to_vec();
+    }
+    let sep = app.theme.glyphs().separator;
+    (statuses.iter().map(|s| format!("{s} {sep} {metrics}")))
         .chain(statuses.iter().cloned())
-        .collect(),
-    };
-    put_status(app, buf, body, &statuses);
+        .collect()
 }
 
 /// The chosen metric columns (`m`) of box `n`: `NAME value` each, blank
 /// values left out.
 fn metric_texts(app: &App, view: &TreeView, n: usize) -> String {
     let columns = &app.columns;
+    if let Some([base, new]) = view.tree.compared_costs(n) {
+        return compared_metric_texts(app, base, new);
+    }
     let Some(costs) = view.tree.costs(n, app.analysis.width) else {
         return String::new();
     };
@@ -295,6 +301,46 @@ fn metric_texts(app: &App, view: &TreeView, n: usize) -> String {
         }
     }
     out.join(", ")
+}
+
+/// A comparison's box: `NAME base→new (change)` of each chosen column.
+fn compared_metric_texts(
+    app: &App,
+    base: crate::analysis::tree::NodeCosts,
+    new: crate::analysis::tree::NodeCosts,
+) -> String {
+    let columns = &app.columns;
+    let mut out = Vec::new();
+    for &c in &columns.chosen {
+        let (Some(b), Some(n)) = (pick_own(c, &base), pick_own(c, &new)) else {
+            continue;
+        };
+        let (bs, ns) = ((&b[..], &base.inclusive[..]), (&n[..], &new.inclusive[..]));
+        let change = columns.change_text(c, bs, ns);
+        if !change.is_empty() {
+            let g = app.theme.glyphs();
+            out.push(format!(
+                "{} {}{}{} ({change})",
+                columns.header(c),
+                columns.text(c, bs.0, bs.1),
+                g.arrow,
+                columns.text(c, ns.0, ns.1),
+            ));
+        }
+    }
+    out.join(", ")
+}
+
+/// A node's self costs for column `c`: `None` where `c` is a self column
+/// and they are not known yet.
+fn pick_own(
+    c: crate::tui::columns::MetricColumn,
+    x: &crate::analysis::tree::NodeCosts,
+) -> Option<Vec<crate::profile::Cost>> {
+    match (c.scope, &x.own) {
+        (crate::tui::columns::Scope::Own, None) => None,
+        (_, own) => Some(own.clone().unwrap_or_default()),
+    }
 }
 
 /// The longest of `statuses` that fits (else the last, cut) on the last
