@@ -238,7 +238,7 @@ fn folded_options(args: &ReportArgs, event: usize) -> report::FoldedOptions {
 
 fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
     if !args.diff.base.is_empty() {
-        return diff_report_command(args);
+        return diff_report_command(args, config);
     }
     let mut profile = load(&args.files, &args.load)?;
     let metrics = args.metric.with_config(config).resolve(&profile.events)?;
@@ -309,15 +309,10 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
 
 /// `report --base OLD NEW`: the new profile's selected parts against the
 /// whole base profile.
-fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
+fn diff_report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
     use cgtui::analysis::diff::{Compared, Comparison, Side};
-    if !args.metric.metrics.is_empty() {
-        return Err(NotInProfile::new(
-            "--metric: a comparison's report shows events only (the browser shows the sums among the events)".into(),
-        )
-        .into());
-    }
     let (mut base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
+    let metrics = args.metric.with_config(config).resolve(&profile.events)?;
     let parts = part_selection(&profile, &args.part)?;
     let analysis = Analysis::with_parts(&profile, &parts);
     let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
@@ -336,6 +331,7 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
         comparison: &comparison,
     };
     let event = common_event_index(&comparison, args.event.as_deref())?;
+    let user = compared_metrics(&metrics, &comparison)?;
     let mut out = std::io::stdout().lock();
     if args.folded {
         // Each side folded on its own, with its own bounds.
@@ -358,7 +354,7 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
             base: Some(compared),
             group_by: None,
             demangle: false,
-            metrics: None,
+            metrics: Some(&metrics),
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -370,11 +366,49 @@ fn diff_report_command(args: &ReportArgs) -> Result<u8, Failure> {
             inclusive: args.inclusive,
             threshold: args.threshold,
             limit: args.limit,
+            metrics: user,
+            min_denominator: metrics.min_denominator,
         };
         out.write_all(report::diff::text(&compared, &options).as_bytes())?;
         out.flush()?;
     }
     Ok(0)
+}
+
+/// The user's metrics (`--metric`) of a comparison: each must be made of
+/// events both profiles have, since each side's value is computed from
+/// its own costs.
+fn compared_metrics(
+    metrics: &cgtui::metric::Metrics,
+    comparison: &cgtui::analysis::diff::Comparison,
+) -> Result<Vec<cgtui::metric::Metric>, Failure> {
+    let user: Vec<_> = (metrics.list.iter())
+        .filter(|m| m.origin == cgtui::metric::Origin::User)
+        .cloned()
+        .collect();
+    for m in &user {
+        let mut events = Vec::new();
+        m.events(&mut events);
+        if let Some(&e) = events
+            .iter()
+            .find(|&&e| !comparison.events.iter().any(|c| c.new == e))
+        {
+            let name = comparison_event_name(metrics, e);
+            return Err(NotInProfile::new(format!(
+                "--metric {}: the base has no event `{name}`, so the two sides cannot be compared",
+                m.name
+            ))
+            .into());
+        }
+    }
+    Ok(user)
+}
+
+/// The name of the new profile's event column `e`.
+fn comparison_event_name(metrics: &cgtui::metric::Metrics, e: usize) -> String {
+    (metrics.list.iter())
+        .find(|m| m.origin == cgtui::metric::Origin::Event(e))
+        .map_or_else(|| format!("#{e}"), |m| m.name.clone())
 }
 
 fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure> {

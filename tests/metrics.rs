@@ -304,3 +304,91 @@ fn annotate_shows_metrics_of_each_line() {
     let err = error_of(&["annotate", "--base", CACHE, CACHE, "--metric", "x=Ir"]);
     assert!(err.contains("shows events only"), "{err}");
 }
+
+/// `report --base OLD NEW --metric`: each side's value from its own costs
+/// (in JSON `metrics` and `base_metrics` beside `self` and `base_self`),
+/// the text report's base, new and change columns, and a metric of an
+/// event the base lacks refused in one line. The pair: `hot` reads 1,000
+/// bytes with 10 misses, then 2,000 with 60; `cold` 4,000 with 160, then
+/// 4,000 with 180.
+#[test]
+fn a_comparison_reports_each_sides_metrics() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, hot: (u32, u32), cold: (u32, u32)| {
+        let text = format!(
+            "events: Ir Dr D1mr\nfn=main\n1 10 0 0\ncfn=hot\ncalls=1 1\n1 100 {} {}\n\
+             cfn=cold\ncalls=1 1\n1 100 {} {}\nfn=hot\n1 100 {} {}\nfn=cold\n1 100 {} {}\n",
+            hot.0, hot.1, cold.0, cold.1, hot.0, hot.1, cold.0, cold.1
+        );
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let base = write("base.callgrind", (1000, 10), (4000, 160));
+    let new = write("new.callgrind", (2000, 60), (4000, 180));
+    let args = |more: &[&str]| {
+        let mut a = vec!["report", "--base", &base, &new, "--metric", "miss=D1mr/Dr"];
+        a.extend_from_slice(more);
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |more: &[&str]| {
+        let a = args(more);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        stdout_of(&a)
+    };
+    let miss = |costs: &Value| {
+        let dr = cost(costs, "Dr");
+        (dr != 0.0).then(|| cost(costs, "D1mr") / dr)
+    };
+    let report: Value = serde_json::from_str(&run(&["--json", "--min-denominator", "0"])).unwrap();
+    let mut checked = 0;
+    for f in report["functions"].as_array().unwrap() {
+        for (metrics, own, incl) in [
+            ("metrics", "self", "inclusive"),
+            ("base_metrics", "base_self", "base_inclusive"),
+        ] {
+            for (scope, costs) in [("self", own), ("inclusive", incl)] {
+                let want = miss(&f[costs]);
+                let got = f[metrics]["miss"][scope].as_f64();
+                assert_eq!(got, want, "{} {metrics} {scope}", f["name"]);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 4);
+    assert_eq!(
+        report["metric_totals"]["miss"].as_f64(),
+        Some(240.0 / 6000.0)
+    );
+    assert_eq!(
+        report["base"]["metric_totals"]["miss"].as_f64(),
+        Some(170.0 / 5000.0)
+    );
+    // The text: hot's row, sorted by the change of self Ir (none: every
+    // function is listed by name with a threshold of 100).
+    let text = run(&["--threshold", "100", "--inclusive"]);
+    assert!(
+        text.contains("miss base       miss new       miss chg"),
+        "{text}"
+    );
+    let text = run(&["--event", "Dr"]);
+    let hot = text.lines().find(|l| l.ends_with(" hot")).unwrap();
+    let cells: Vec<&str> = hot.split_whitespace().collect();
+    assert_eq!(&cells[4..7], ["0.0100", "0.0300", "+0.0200"], "{hot}");
+    // A metric of an event the base does not have.
+    let lacking = dir.path().join("lacking.callgrind");
+    std::fs::write(&lacking, "events: Ir Dr\nfn=hot\n1 100 1000\n").unwrap();
+    let lacking = lacking.to_str().unwrap();
+    let err = error_of(&[
+        "report",
+        "--base",
+        lacking,
+        &new,
+        "--metric",
+        "miss=D1mr/Dr",
+    ]);
+    assert!(
+        err.contains("--metric miss: the base has no event `D1mr`"),
+        "{err}"
+    );
+}

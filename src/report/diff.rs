@@ -8,7 +8,8 @@ use crate::format::{
     change, printable, terminal_text, thousands, wide_signed_percent as signed_percent,
     wide_signed_thousands as signed,
 };
-use crate::profile::Profile;
+use crate::metric::Metric;
+use crate::profile::{Cost, Profile};
 use std::fmt::Write;
 
 /// What to list and how (`ReportOptions` for a comparison).
@@ -22,6 +23,10 @@ pub struct DiffOptions {
     /// the sum of every function's size of change.
     pub threshold: f64,
     pub limit: Option<usize>,
+    /// The user's metrics (`--metric`), each shown in the base, in the new
+    /// profile and its change, of the sorted kind of cost.
+    pub metrics: Vec<Metric>,
+    pub min_denominator: f64,
 }
 
 /// The pairs whose cost of the sorted kind changed, biggest change first
@@ -134,14 +139,19 @@ pub fn text(c: &Compared<'_>, options: &DiffOptions) -> String {
     }
     out.push('\n');
     let base_total = c.totals(options.event).0;
-    let _ = writeln!(
-        out,
-        "{:>18} {:>18} {:>18} {:>9}  function (file) [object]",
+    let mut head = format!(
+        "{:>18} {:>18} {:>18} {:>9}",
         format!("{} base", event.name),
         format!("{} new", event.name),
         "change",
         "%base"
     );
+    for m in &options.metrics {
+        for label in ["base", "new", "chg"] {
+            let _ = write!(head, " {:>w$}", format!("{} {label}", m.name), w = METRIC);
+        }
+    }
+    let _ = writeln!(out, "{}  function (file) [object]", printable(&head));
     for pair in ranked(c, options) {
         let (b, n) = if options.inclusive {
             c.inclusive_costs(pair, options.event)
@@ -157,9 +167,24 @@ pub fn text(c: &Compared<'_>, options: &DiffOptions) -> String {
             (_, None) => what.push_str("  gone"),
             _ => {}
         }
+        let mut metrics = String::new();
+        if !options.metrics.is_empty() {
+            let [base, new] = rows(c, pair, options.inclusive);
+            let min = options.min_denominator;
+            for m in &options.metrics {
+                let cells = [
+                    m.text(&base, min),
+                    m.text(&new, min),
+                    m.change_text(&base, &new, min),
+                ];
+                for cell in cells {
+                    let _ = write!(metrics, " {cell:>METRIC$}");
+                }
+            }
+        }
         let _ = writeln!(
             out,
-            "{:>18} {:>18} {:>18} {:>9}  {what}",
+            "{:>18} {:>18} {:>18} {:>9}{metrics}  {what}",
             thousands(b),
             thousands(n),
             signed(d),
@@ -167,4 +192,30 @@ pub fn text(c: &Compared<'_>, options: &DiffOptions) -> String {
         );
     }
     terminal_text(out)
+}
+
+/// Cells of a metric's column.
+const METRIC: usize = 14;
+
+/// A pair's self (or inclusive) costs in the base and in the new profile,
+/// in the new profile's columns (0 on a side without the function).
+fn rows(c: &Compared<'_>, pair: usize, inclusive: bool) -> [Vec<Cost>; 2] {
+    let width = c.analysis.width;
+    let of = |a: &crate::analysis::Analysis, f: crate::profile::FnId| {
+        if inclusive {
+            a.inclusive(f).to_vec()
+        } else {
+            a.self_cost(f).to_vec()
+        }
+    };
+    let base = c.comparison.function(pair, Side::Base).map_or_else(
+        || vec![0; width],
+        |f| {
+            c.comparison
+                .base_in_new_columns(&of(c.base_analysis, f), width)
+        },
+    );
+    let new = (c.comparison.function(pair, Side::New))
+        .map_or_else(|| vec![0; width], |f| of(c.analysis, f));
+    [base, new]
 }

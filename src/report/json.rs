@@ -221,7 +221,12 @@ fn base_fields(c: &Compared<'_>) -> Value {
 
 /// Function entry `i` of a comparison: the new profile's entry (zeros for
 /// a function only in the base) with the base's costs and the status.
-fn compared_function(c: &Compared<'_>, i: usize, entry: Option<Value>) -> Value {
+fn compared_function(
+    c: &Compared<'_>,
+    metrics: Option<&Metrics>,
+    i: usize,
+    entry: Option<Value>,
+) -> Value {
     let pair = c.comparison.pairs[i];
     let zeros = |p: &Profile| by_event(p, &vec![0; p.events.len()]);
     let mut entry = entry.unwrap_or_else(|| {
@@ -245,6 +250,23 @@ fn compared_function(c: &Compared<'_>, i: usize, entry: Option<Value>) -> Value 
     };
     entry["base_self"] = base_self;
     entry["base_inclusive"] = base_inclusive;
+    // The metrics on each side, each from that side's own costs.
+    if let Some(m) = metrics.filter(|m| user_metrics(m).next().is_some()) {
+        let width = c.analysis.width;
+        let zero = vec![0; width];
+        if pair.new.is_none() {
+            entry["metrics"] = metrics_of(m, &zero, &zero);
+        }
+        let base = |row: &[Cost]| c.comparison.base_in_new_columns(row, width);
+        entry["base_metrics"] = match pair.base {
+            Some(b) => metrics_of(
+                m,
+                &base(c.base_analysis.self_cost(b)),
+                &base(c.base_analysis.inclusive(b)),
+            ),
+            None => metrics_of(m, &zero, &zero),
+        };
+    }
     entry["status"] = Value::from(match (pair.base, pair.new) {
         (Some(_), Some(_)) => "both",
         (None, _) => "added",
@@ -283,6 +305,15 @@ impl Serialize for Report<'_> {
         let mut small = small(self.profile, self.analysis);
         if let Some(c) = &self.base {
             small["base"] = base_fields(c);
+            if let Some(m) = self.metrics.filter(|m| user_metrics(m).next().is_some()) {
+                let totals = c
+                    .comparison
+                    .base_in_new_columns(&c.base_analysis.totals, c.analysis.width);
+                let map: Map<String, Value> = user_metrics(m)
+                    .map(|metric| (metric.name.clone(), metric_value(m, metric, &totals)))
+                    .collect();
+                small["base"]["metric_totals"] = Value::Object(map);
+            }
         }
         if let Some(kind) = self.group_by {
             small["groups"] = group_fields(self.profile, self.analysis, kind);
@@ -377,7 +408,7 @@ impl Serialize for Rows<'_> {
                     false => function(self.report, i),
                 });
                 match &self.report.base {
-                    Some(c) => compared_function(c, i, entry),
+                    Some(c) => compared_function(c, self.report.metrics, i, entry),
                     None => entry.unwrap_or(Value::Null),
                 }
             };
