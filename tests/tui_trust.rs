@@ -231,15 +231,36 @@ fn a_narrow_title_keeps_the_name_rather_than_two_ellipses() {
 }
 
 /// The help in a narrow terminal cut its lines silently ("call tree of",
-/// "quit (exit s"): a cut line ends with the ellipsis.
+/// "quit (exit s"), then with an ellipsis; at 80x24 a key ran into its
+/// text (`PgDn Space Ctrl-f Ctrl-dpage down`). Now texts wrap onto the
+/// rows below, at 40x10 and at 80x24 alike, and no row is cut.
 #[test]
-fn a_narrow_help_marks_the_lines_it_cuts() {
-    let mut app = sample_app("cpp-names.callgrind");
-    press(&mut app, "?");
-    let screen = text(&render(&mut app, 40, 10));
-    let line = (screen.lines().find(|l| l.contains("call tree")))
-        .unwrap_or_else(|| panic!("no help line\n{screen}"));
-    assert!(line.contains("call tree o…│"), "{screen}");
+fn a_narrow_help_wraps_its_text_and_keeps_keys_apart() {
+    for (w, h, wrapped) in [
+        (40, 10, "current function"),
+        (80, 24, "program from a root)"),
+    ] {
+        let mut app = sample_app("cpp-names.callgrind");
+        press(&mut app, "?");
+        let screen = text(&render(&mut app, w, h));
+        let at = (screen.lines().position(|l| l.contains("call tree")))
+            .unwrap_or_else(|| panic!("no help line\n{screen}"));
+        let next = screen.lines().nth(at + 1).unwrap();
+        assert!(next.contains(wrapped), "{w}x{h}: {next:?}\n{screen}");
+        // Inside the popup's frame (the list behind it cuts its names).
+        let mut inside = screen.lines().filter_map(|l| l.split('│').nth(1));
+        assert!(
+            inside.all(|l| !l.contains('…')),
+            "{w}x{h}: a cut line\n{screen}"
+        );
+        // Scrolled to the page keys: their own row, the text below.
+        let mut all = String::new();
+        for _ in 0..40 {
+            all.push_str(&text(&render(&mut app, w, h)));
+            press(&mut app, "j");
+        }
+        assert!(!all.contains("Ctrl-dpage"), "{w}x{h}\n{all}");
+    }
 }
 
 /// The warnings of a file that has none said "0-0 of 0".

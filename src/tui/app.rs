@@ -409,11 +409,12 @@ impl App {
             chrome,
         };
         let popup = self.popup.as_ref().map(|p| match p {
-            Popup::Help(_) => size(
-                keymap::help_width() as u16 + 2,
-                keymap::help_lines(false).len() as u16 + 2,
-                2,
-            ),
+            Popup::Help(_) => {
+                let width = keymap::help_width() as u16 + 2;
+                let inner = layout::popup_width(width, self.size.0).saturating_sub(2);
+                let rows = keymap::help_rows(self.theme.ascii, inner as usize).len();
+                size(width, rows.min(u16::MAX as usize - 2) as u16 + 2, 2)
+            }
             Popup::Parts(_) => size(90, self.profile.parts.len() as u16 + 4, 4),
             // Full width: results that narrow move with the terminal's
             // scroll, which would drag what stands beside them along.
@@ -427,6 +428,12 @@ impl App {
             focus: self.focus,
             popup,
         }
+    }
+
+    /// How many rows the help has in a popup `width` cells wide.
+    pub(crate) fn help_rows(&self, width: u16) -> usize {
+        let inner = width.saturating_sub(2) as usize;
+        keymap::help_rows(self.theme.ascii, inner).len()
     }
 
     /// Where everything is on the current terminal.
@@ -455,6 +462,10 @@ impl App {
             }
         }
         let e = a.popup_rows as usize;
+        let help_rows = match self.popup {
+            Some(Popup::Help(_)) => self.help_rows(a.popup.width),
+            _ => 0,
+        };
         let parts = self.profile.parts.len();
         let results = self.search.results().len();
         let warnings = self.profile.diagnostics.len();
@@ -462,10 +473,7 @@ impl App {
         let metrics = self.columns.metrics.list.len();
         match self.popup.as_mut() {
             Some(Popup::Help(s)) => {
-                s.select(
-                    s.selected,
-                    keymap::help_lines(false).len().saturating_sub(e) + 1,
-                );
+                s.select(s.selected, help_rows.saturating_sub(e) + 1);
                 s.offset = s.selected;
             }
             Some(Popup::Parts(s)) => s.fit(e, parts),

@@ -239,9 +239,75 @@ pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static st
 pub fn help_width() -> usize {
     let line = |(title, keys, help): &(Option<&str>, String, &str)| match title {
         Some(title) => cells(title),
-        None => 2 + cells(keys).max(20) + cells(help),
+        None => 2 + cells(keys).max(KEYS) + cells(help),
     };
     help_lines(false).iter().map(line).max().unwrap_or(0)
+}
+
+/// Cells of the help's key column.
+const KEYS: usize = 20;
+
+/// A row of the help screen as drawn `width` cells wide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HelpRow {
+    Title(&'static str),
+    /// The keys (blank on a row that goes on with the text above) and the
+    /// text, the keys' column `keys` cells wide.
+    Entry {
+        keys: String,
+        text: String,
+        column: usize,
+    },
+}
+
+/// The help screen's rows at `width` cells: a text longer than its room
+/// wraps at spaces onto more rows, keys wider than their column stand on
+/// a row of their own, so that no text is cut and no key runs into it.
+pub fn help_rows(ascii: bool, width: usize) -> Vec<HelpRow> {
+    let column = KEYS.min(width.saturating_sub(2) / 2);
+    let room = width.saturating_sub(2 + column).max(1);
+    let mut out = Vec::new();
+    for (title, keys, help) in help_lines(ascii) {
+        if let Some(title) = title {
+            out.push(HelpRow::Title(title));
+            continue;
+        }
+        let entry = |keys: String, text: String| HelpRow::Entry { keys, text, column };
+        let mut pieces = wrap(help, room).into_iter();
+        if cells(&keys) >= column {
+            out.push(entry(keys, String::new()));
+        } else {
+            out.push(entry(keys, pieces.next().unwrap_or_default()));
+        }
+        out.extend(pieces.map(|p| entry(String::new(), p)));
+    }
+    out
+}
+
+/// `text` in rows of at most `width` cells, broken at spaces (a word
+/// longer than a row is broken where the row ends).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let wanted = cells(&row) + usize::from(!row.is_empty()) + cells(word);
+        if !row.is_empty() && wanted > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        for c in word.chars() {
+            if cells(&row) + cells(c.encode_utf8(&mut [0; 4])) > width && !row.is_empty() {
+                rows.push(std::mem::take(&mut row));
+            }
+            row.push(c);
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// The key table of docs/guide.md, one row per context, made from the same
@@ -268,6 +334,42 @@ pub fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At any width every word of every text is on the help screen, no
+    /// row is wider than the screen, and a key's text never starts before
+    /// its column.
+    #[test]
+    fn the_help_wraps_its_text_and_never_joins_a_key_to_it() {
+        let words = |s: &str| {
+            s.split(' ')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        let all: Vec<String> = help_lines(false)
+            .iter()
+            .flat_map(|(_, _, h)| words(h))
+            .collect();
+        for width in [30, 38, 60, 76, 200] {
+            let rows = help_rows(false, width);
+            let mut seen = Vec::new();
+            for row in &rows {
+                if let HelpRow::Entry { keys, text, column } = row {
+                    assert!(cells(text) + 2 + column <= width, "{width}: {text}");
+                    assert!(
+                        keys.is_empty() || text.is_empty() || cells(keys) < *column,
+                        "{width}: {keys}|{text}"
+                    );
+                    seen.extend(words(text));
+                }
+            }
+            // Every word, in order (a word longer than a row broken).
+            assert_eq!(seen.concat(), all.concat(), "{width}");
+        }
+        assert_eq!(wrap("page down", 4), ["page", "down"]);
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3), [""]);
+    }
 
     #[test]
     fn no_key_is_bound_twice_in_one_context() {

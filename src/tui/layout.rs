@@ -170,13 +170,7 @@ pub fn areas(screen: Rect, open: &Open) -> Areas {
         areas.list = Pane::new(list);
     }
     if let Some(want) = open.popup {
-        let w = if want.width == FULL {
-            screen.width
-        } else {
-            want.width
-                .min(screen.width.saturating_sub(4))
-                .max(screen.width.min(20))
-        };
+        let w = popup_width(want.width, screen.width);
         let h = want.height.min(screen.height.saturating_sub(2));
         let x = screen.x + (screen.width - w) / 2;
         let y = screen.y + (screen.height - h) / 2;
@@ -184,6 +178,16 @@ pub fn areas(screen: Rect, open: &Open) -> Areas {
         areas.popup_rows = h.saturating_sub(want.chrome);
     }
     areas
+}
+
+/// The width of a popup that wants `want` columns on a screen `screen`
+/// wide (`FULL`: the whole width).
+pub fn popup_width(want: u16, screen: u16) -> u16 {
+    if want == FULL {
+        screen
+    } else {
+        want.min(screen.saturating_sub(4)).max(screen.min(20))
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 use super::{App, Popup, SortKey, TreeKind};
 use crate::profile::FnId;
 use crate::tui::action::Action;
-use crate::tui::keymap;
 use crate::tui::scroll::Scroll;
 
 impl App {
@@ -17,13 +16,16 @@ impl App {
         let results = self.search.results().len();
         let warnings = self.profile.diagnostics.len();
         let page = self.areas().popup_rows.max(1) as isize;
+        let help_len = match self.popup {
+            Some(Popup::Help(_)) => self.help_rows(self.areas().popup.width),
+            _ => 0,
+        }
+        .saturating_sub(page as usize)
+            + 1;
         let Some(popup) = self.popup.as_mut() else {
             return;
         };
-        let help_len = keymap::help_lines(false)
-            .len()
-            .saturating_sub(page as usize)
-            + 1;
+
         let groups = self.groups.len();
         let metrics = self.columns.metrics.list.len();
         let in_groups = matches!(popup, Popup::Groups(_));

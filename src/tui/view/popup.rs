@@ -49,24 +49,25 @@ pub fn help(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
     let g = t.glyphs();
     let inner = frame(app, buf, rect, " Keys (Esc or q closes) ".into(), t.key());
-    let lines = keymap::help_lines(t.ascii);
-    for (y, (title, keys, help)) in lines
+    let width = inner.width as usize;
+    let rows = keymap::help_rows(t.ascii, width);
+    for (y, row) in rows
         .iter()
         .skip(scroll.offset)
         .take(inner.height as usize)
         .enumerate()
     {
-        // A popup narrower than a line cuts it with a mark, not silently.
-        let width = inner.width as usize;
-        let spans = match title {
-            Some(title) => vec![Span::styled(
+        // Texts wrap (`help_rows`); a key wider than the popup is cut
+        // with a mark, not silently.
+        let spans = match row {
+            keymap::HelpRow::Title(title) => vec![Span::styled(
                 fit(title, width, g),
                 Style::new().add_modifier(Modifier::BOLD),
             )],
-            None => {
-                let keys = fit(&format!("  {keys:<20}"), width, g);
+            keymap::HelpRow::Entry { keys, text, column } => {
+                let keys = fit(&format!("  {keys:<column$}"), width, g);
                 let room = width.saturating_sub(cells(&keys));
-                vec![Span::styled(keys, t.key()), Span::raw(fit(help, room, g))]
+                vec![Span::styled(keys, t.key()), Span::raw(fit(text, room, g))]
             }
         };
         put_line(buf, inner, y as u16, spans, Style::new());
