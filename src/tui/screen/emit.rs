@@ -400,6 +400,33 @@ mod tests {
         );
     }
 
+    /// A list row losing its highlight: erased, then its words written
+    /// with hops between them, rather than every blank again.
+    #[test]
+    fn a_row_of_words_losing_its_background_is_erased_first() {
+        let mut plain = Buffer::empty(Rect::new(0, 0, 20, 1));
+        plain.set_string(0, 0, "ab", Style::new());
+        plain.set_string(8, 0, "cd", Style::new().fg(Color::Red));
+        let mut lit = plain.clone();
+        lit.set_style(plain.area, Style::new().bg(Color::Cyan));
+        let mut out = String::new();
+        difference(&mut out, &lit, &plain);
+        assert_eq!(out, "\x1b[H\x1b[Kab\x1b[6C\x1b[31mcd\x1b[m");
+        // The other way every cell is written, blanks too (a background
+        // is not erased: GNU screen would erase in the default one), the
+        // blanks after `cd` in its red pen.
+        let mut out = String::new();
+        difference(&mut out, &plain, &lit);
+        assert_eq!(
+            out,
+            format!(
+                "\x1b[H\x1b[46mab{}\x1b[31mcd{}\x1b[m",
+                " ".repeat(6),
+                " ".repeat(10)
+            )
+        );
+    }
+
     #[test]
     fn short_unchanged_runs_in_the_same_style_are_written_not_hopped() {
         let a = Buffer::empty(Rect::new(0, 0, 20, 1));
