@@ -88,9 +88,13 @@ fn with_floor(pty: &mut Pty, key: &str) -> (usize, usize) {
     (bytes, floor)
 }
 
-/// The most bytes any of `n` presses of `key` wrote.
+/// The most bytes any of `n` presses of `key` wrote, each counted until
+/// quiet (less marks no frames).
 fn most(pty: &mut Pty, key: &str, n: usize) -> usize {
-    (0..n).map(|_| pty.bytes_for(key)).max().unwrap_or(0)
+    (0..n)
+        .map(|_| pty.bytes_until_quiet(key, QUIET))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The bytes of `n` presses of `j` one by one, each with the panes that

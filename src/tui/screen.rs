@@ -13,6 +13,7 @@
 
 mod align;
 mod emit;
+mod pen;
 mod shift;
 
 use ratatui::buffer::Buffer;
@@ -206,7 +207,7 @@ impl Screen {
             }
         }
         let mut bytes = String::new();
-        emit::cells(&mut bytes, emit::changes(&self.shown, &frame), Some(&frame));
+        emit::difference(&mut bytes, &self.shown, &frame);
         if !bytes.is_empty() {
             self.begin_frame()?;
             self.write(&bytes)?;
@@ -255,7 +256,7 @@ pub fn ansi_text(buf: &Buffer) -> String {
         let mut line = String::new();
         emit::cells(&mut line, row, None);
         // The first cell's move is not wanted in a text file.
-        let line = line.strip_prefix("\x1b[1H").unwrap_or(&line);
+        let line = line.strip_prefix("\x1b[H").unwrap_or(&line);
         out.push_str(line.trim_end_matches(' '));
         out.push('\n');
     }

@@ -286,19 +286,21 @@ mod pty {
             self.rows_of(|c| c.contents().to_string())
         }
 
-        /// Every row's cells with their colours and attributes (a blank is
-        /// a blank, written or erased).
+        /// Every row's cells with their colours and attributes as they
+        /// look (a blank is a blank, written or erased; its foreground,
+        /// bold and italic show only where it is underlined or reversed).
         pub fn cells(&self) -> Vec<String> {
             self.rows_of(|c| {
                 let text = if c.has_contents() { c.contents() } else { " " };
+                let shows_fg = text != " " || c.underline() || c.inverse();
                 format!(
                     "{text}{:?}{:?}{}{}{}{}|",
-                    c.fgcolor(),
+                    shows_fg.then(|| c.fgcolor()),
                     c.bgcolor(),
-                    u8::from(c.bold()),
+                    u8::from(shows_fg && c.bold()),
                     u8::from(c.underline()),
                     u8::from(c.inverse()),
-                    u8::from(c.italic())
+                    u8::from(shows_fg && c.italic())
                 )
             })
             .into_iter()
