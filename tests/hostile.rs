@@ -52,6 +52,42 @@ fn empty_file() {
     refused(&write(dir.path(), "blank", b"\n"), "no `events:` line");
 }
 
+/// A file that is no profile says what it found instead (issue 40): the
+/// first line that is no profile's, quoted and escaped, plain or
+/// compressed, in a small file and in one large enough to be read in
+/// parallel chunks.
+#[test]
+fn text_that_is_no_profile_is_quoted() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = b"\n# a comment\n<html><body>\x1b]0;x</body></html>\n";
+    refused(
+        &write(dir.path(), "page.html", html),
+        "no `events:` line; line 3 is binary data (3c 68 74 6d 6c 3e 3c 62 …)",
+    );
+    let text = b"Dear reader,\nthis is a letter.\n";
+    refused(
+        &write(dir.path(), "letter", text),
+        "no `events:` line; line 1 is `Dear reader,`",
+    );
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, text).unwrap();
+    refused(
+        &write(dir.path(), "letter.gz", &gz.finish().unwrap()),
+        "line 1 is `Dear reader,`",
+    );
+    let long: Vec<u8> = "what is this? ".repeat(6).into_bytes();
+    refused(
+        &write(dir.path(), "long", &long),
+        "line 1 is `what is this? what is this? what is this…`",
+    );
+    // 5 MB of words: the chunks say it as one reader does.
+    let words: Vec<u8> = "hello there, world\n".repeat(250_000).into_bytes();
+    refused(
+        &write(dir.path(), "words", &words),
+        "; line 1 is `hello there, world`",
+    );
+}
+
 #[test]
 fn binary_data() {
     let dir = tempfile::tempdir().unwrap();
@@ -62,7 +98,11 @@ fn binary_data() {
         64..72 => b'\n',
         _ => b,
     }));
-    refused(&write(dir.path(), "prog", &elf), "not a callgrind");
+    // What it is instead: its first bytes, in hexadecimal (issue 40).
+    refused(
+        &write(dir.path(), "prog", &elf),
+        "; line 1 is binary data (7f 45 4c 46 02 01 01 00 …)",
+    );
     // A gzip header on garbage, and a real gzip profile cut in half.
     let mut gz = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
     gz.extend(noise(8, 4096));

@@ -81,6 +81,9 @@ pub struct Loader<'p> {
     saturated_warned: bool,
     /// The line of the latest error, to tell a truncated last line.
     last_error_line: usize,
+    /// The first line of the file that is not a profile's, and its
+    /// number: what a file that is no profile is shown to be.
+    first_stray: Option<(usize, String)>,
     pub derived: Vec<DerivedDef>,
     /// `event: NAME : LONG` pairs, applied once every event is known.
     pub long_names: Vec<(String, String)>,
@@ -110,6 +113,7 @@ impl<'p> Loader<'p> {
             expected_parts: 0,
             no_edges: Default::default(),
             last_error_line: 0,
+            first_stray: None,
             saturated_warned: false,
             empty_events_line: None,
             derived: Vec::new(),
@@ -178,7 +182,7 @@ impl<'p> Loader<'p> {
                 Some(line) => format!("the `events:` line (line {line}) names no event"),
                 // An empty file is not "no profile": say what it is.
                 None if self.line_no == 0 && !ended_mid_line => "the file is empty".into(),
-                None => "no `events:` line".into(),
+                None => format!("no `events:` line{}", self.what_it_is()),
             };
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),
@@ -285,6 +289,7 @@ impl<'p> Loader<'p> {
         } else if let Ok((_, (key, value))) = lines::header(line) {
             self.header(key, value);
         } else {
+            self.stray(self.line_no, messages::line_start(line));
             self.error(messages::not_a_profile_line(line));
         }
         self.still_a_profile()
@@ -298,13 +303,29 @@ impl<'p> Loader<'p> {
 
     /// Gives up on a file that has made too many errors before its
     /// `events:` line: it is likely no profile at all.
+    /// Line `line` is no profile's (`text` quotes it): kept if it is the
+    /// first before the file's `events:` line.
+    pub(in crate::parse) fn stray(&mut self, line: usize, text: String) {
+        if !self.events_declared && self.first_stray.as_ref().is_none_or(|(n, _)| line < *n) {
+            self.first_stray = Some((line, text));
+        }
+    }
+
+    /// What a file that is no profile starts with: `; line N reads `…``.
+    fn what_it_is(&self) -> String {
+        self.first_stray
+            .as_ref()
+            .map_or(String::new(), |(n, text)| format!("; line {n} is {text}"))
+    }
+
     fn still_a_profile(&self) -> Result<(), LoadError> {
         if self.gave_up_before_events() {
             return Err(LoadError::NotAProfile {
                 path: self.source_name.clone(),
                 reason: format!(
-                    "{NOT_A_PROFILE_AFTER} unreadable lines and no `events:` line before line {}",
-                    self.line_no
+                    "{NOT_A_PROFILE_AFTER} unreadable lines and no `events:` line before line {}{}",
+                    self.line_no,
+                    self.what_it_is()
                 ),
             });
         }

@@ -54,8 +54,22 @@ pub fn extra_counters(counters: usize, width: usize) -> String {
 
 /// A line that is neither a cost line, a comment, `key=value` nor a header.
 pub fn not_a_profile_line(line: &[u8]) -> String {
+    format!("not a profile line: {}", line_start(line))
+}
+
+/// What a message may quote of a line: its first 40 bytes in backquotes
+/// (a byte that is not UTF-8 as `\u{fffd}`); a line of binary data (a
+/// control byte other than a tab) as its first 8 bytes in hexadecimal.
+pub fn line_start(line: &[u8]) -> String {
+    let binary = line.iter().any(|&b| b < 0x20 && b != b'\t' || b == 0x7f);
+    if binary {
+        let hex: Vec<String> = line.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let cut = if line.len() > 8 { " …" } else { "" };
+        return format!("binary data ({}{cut})", hex.join(" "));
+    }
     let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
-    format!("not a profile line: `{}`", shown.escape_debug())
+    let cut = if line.len() > 40 { "…" } else { "" };
+    format!("`{}{cut}`", shown.escape_debug())
 }
 
 /// A `calls=` line whose count cannot be read.

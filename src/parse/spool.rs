@@ -346,7 +346,7 @@ mod tests {
         };
         assert_eq!(
             why,
-            "20 unreadable lines and no `events:` line before line 20"
+            "20 unreadable lines and no `events:` line before line 20; line 1 is `x`"
         );
         // Lines that are no profile, and then one that is: copied.
         let mut text = b"x\n".repeat(10);

@@ -177,6 +177,9 @@ impl Loader<'_> {
         self.part_has_data |= has_data;
         // What the chunk's lines make the loader say, in their order; a
         // note at a trailer's line (a `calls=` it ends) comes first.
+        if let Some((line, text)) = notes.stray.take() {
+            self.stray(first_line + line - 1, text);
+        }
         let mut kept = notes.kept.into_iter().peekable();
         for (line, text) in &r.trailer {
             while let Some(note) = kept.next_if(|n| n.line <= *line) {

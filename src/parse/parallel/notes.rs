@@ -30,6 +30,10 @@ pub struct Notes {
     /// Notes past `KEPT_DIAGNOSTICS`: how many, and how many of them errors.
     pub dropped: usize,
     pub dropped_errors: usize,
+    /// The chunk's first line that is no profile's, quoted (see
+    /// `messages::line_start`): what a file without `events:` is shown
+    /// to be.
+    pub stray: Option<(usize, String)>,
 }
 
 impl Notes {

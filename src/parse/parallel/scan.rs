@@ -152,6 +152,9 @@ impl<S: Sink> Scanner<S> {
                 Err(SECTION)
             }
             Kind::Unreadable => {
+                if self.notes.stray.is_none() {
+                    self.notes.stray = Some((self.lines, messages::line_start(line)));
+                }
                 self.notes
                     .error(self.lines, messages::not_a_profile_line(line));
                 Ok(())
