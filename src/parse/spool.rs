@@ -26,8 +26,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
 
-/// Bytes copied at a time.
-const COPY: usize = 1 << 20;
+/// Bytes copied at a time (its buffer lives while the copy is parsed).
+const COPY: usize = 256 << 10;
 
 /// The first bytes, read as a profile before anything is copied.
 const HEAD: usize = 256 << 10;
