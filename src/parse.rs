@@ -309,7 +309,10 @@ fn load_files(
     let mut done = 0;
     for (member, text) in set.members.iter().zip(texts) {
         let name = shown(&member.path);
-        let mut report = |n: u64, _| progress(done + n, total);
+        // A copy being written gives its length once it is whole (the
+        // last of the set: one copy is written at a time).
+        let mut report =
+            |n: u64, of: Option<u64>| progress(done + n, total.or(of.map(|len| done + len)));
         let io = |source| LoadError::Io {
             path: name.clone(),
             source,

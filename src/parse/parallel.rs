@@ -352,20 +352,28 @@ fn load_body(
     // A copy still being written is cut as it grows, but for one chunk,
     // which is read once it is whole.
     let end = match end {
-        None if run.plan.chunks == 1 => Some(whole_stamp(run.text, run.name)?.len),
+        None if run.plan.chunks == 1 => {
+            shape.file_len = whole_stamp(run.text, run.name)?.len;
+            Some(shape.file_len)
+        }
         end => end,
     };
-    if let Some(end) = end
-        && shape.file_len == u64::MAX
-    {
-        shape.file_len = end;
-    }
     let cuts = match end {
         Some(end) => Cuts::fixed(bounds(run, (start, end)).map_err(io)?, shape.file_len),
         None => Cuts::growing(run.text, start),
     };
-    let mut tick = || progress(run.read.load(Ordering::Relaxed), None);
     let (from, len) = run.share_of;
+    let mut tick = || {
+        let read = run.read.load(Ordering::Relaxed);
+        match run.text.growing() {
+            // The bytes that have arrived, as when the copy was made
+            // first: the parse follows them.
+            Some(copy) => progress(read.max(copy.written()), None),
+            // A copy that was not whole when the load began is now.
+            None if len.is_none() => progress(read, Some(run.text.len_or_guess(read))),
+            None => progress(read, None),
+        }
+    };
     // The first line of another section, once a chunk has met it.
     let cut = AtomicU64::new(u64::MAX);
     let mut names = loader.take_names();

@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 /// Functions of the profiles: 3.5 MB of text.
 const N: usize = 80_000;
 
-/// Bytes of the text the load reads before the pipe is closed: well past
-/// its first 256 KiB, which are read before any is parsed, so read as the
-/// copy grows. (Three quarters of the stream hold 2.6 MB of text, of which
-/// the decompressing thread may hold the last 1 MiB back.)
+/// Bytes of the text the load must report before the pipe is closed: past
+/// its first 256 KiB, which are read before any is parsed, progress is
+/// reported only while the chunks are read (three quarters of the stream
+/// hold 2.6 MB of text).
 const PARSED: u64 = 1 << 20;
 
 /// A profile of `n` functions in one part, with `bad` lines that are no
@@ -159,4 +159,34 @@ fn a_stream_parsed_while_it_arrives_loads_as_the_whole_text() {
     assert_eq!(again.lines.len(), N);
     assert!(again.lines == whole.lines && again.line_costs == whole.line_costs);
     assert!(again.calls == whole.calls);
+}
+
+/// Positions relative to the block before make the chunks give up, and
+/// the body is read again in one chunk, once the copy is whole.
+#[test]
+fn a_stream_whose_chunks_give_up_loads_in_one_chunk_as_the_whole_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fifo(dir.path());
+    let mut text = b"events: Ir\n".to_vec();
+    for i in 0..N {
+        text.extend_from_slice(format!("fn=f{i}\n+{} {i}\n", i % 7 + 1).as_bytes());
+    }
+    let gz = gzip(&text);
+    let (loaded, _) = load_while_writing(&path, gz, 0, 0);
+    let streamed = loaded.unwrap();
+    let whole = crate::parse::load_reader("pipe", &text[..]).unwrap();
+    assert_eq!(streamed.functions.len(), N);
+    let (again, whole) = (
+        streamed.parts[0].decode(&streamed),
+        whole.parts[0].decode(&whole),
+    );
+    assert!(again.lines == whole.lines && again.line_costs == whole.line_costs);
+    // The positions went on from block to block: the last is their sum.
+    let last = (0..N).map(|i| (i % 7 + 1) as u64).sum::<u64>();
+    assert_eq!(again.lines.last().map(|l| l.line), Some(last));
+    assert!(
+        streamed.diagnostics.is_empty(),
+        "{:?}",
+        streamed.diagnostics
+    );
 }

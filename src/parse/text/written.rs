@@ -67,6 +67,11 @@ impl Written {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Bytes written so far.
+    pub fn written(&self) -> u64 {
+        self.lock().len
+    }
+
     /// Whether all of the text is written.
     pub fn is_whole(&self) -> bool {
         self.lock().end == End::Whole
