@@ -111,17 +111,66 @@ pub fn load_set(
     options: LoadOptions,
     progress: Progress<'_>,
 ) -> Result<Profile, LoadError> {
-    // Standard input, pipes and compressed files become plain text first.
+    // Standard input, pipes and compressed files become plain text first,
+    // copied one at a time; the last copy is read while it is written.
     let mut texts = Vec::with_capacity(set.members.len());
     let mut done = 0;
+    let mut copying: Option<(usize, Pending)> = None;
     for path in set.paths() {
-        let text = text_of(path, &mut |n| progress(done + n, None))?;
-        if !matches!(&text, Text::File { held: None, .. }) {
+        if let Some((at, pending)) = copying.take() {
+            if let Some(instead) = pending.settle()? {
+                texts[at] = instead;
+            }
+            done += texts[at].stamp().ok().flatten().map_or(0, |s| s.len);
+        }
+        let (text, copy) = text_of(path, &mut |n| progress(done + n, None))?;
+        if let Some(pending) = copy {
+            copying = Some((texts.len(), pending));
+        } else if !matches!(&text, Text::File { held: None, .. }) {
             done += text.stamp().ok().flatten().map_or(0, |s| s.len);
         }
         texts.push(text);
     }
+    let loaded = load_texts(set, &texts, options.plan, progress);
+    let Some((at, pending)) = copying else {
+        return loaded;
+    };
+    // How the copy ended comes first, as when the load waited for it: a
+    // cut stream is said so, whatever the load of the text before the cut
+    // gave; a copy that ran out of room is loaded again from memory.
+    let Some(instead) = pending.settle()? else {
+        return loaded;
+    };
+    drop(loaded);
+    texts[at] = instead;
     load_texts(set, &texts, options.plan, progress)
+}
+
+/// A text still being copied (`spool::Spool::Copying`): the file it is
+/// made from, what tells whether that changed meanwhile, and the thread
+/// that copies it.
+struct Pending {
+    path: PathBuf,
+    before: Option<text::Stamp>,
+    copy: spool::Copying,
+}
+
+impl Pending {
+    /// Waits for the copy's end: `None` if all of the text is copied, else
+    /// the text held in memory instead, or why there is none, as
+    /// `text_of` says it.
+    fn settle(self) -> Result<Option<Text>, LoadError> {
+        let name = shown(&self.path);
+        let text = match self.copy.finish() {
+            Ok(None) => None,
+            Ok(Some(instead)) => Some(spooled(Ok(instead), &name)?.0),
+            Err(source) => return Err(LoadError::Io { path: name, source }),
+        };
+        if source_stamp(&self.path) != self.before {
+            return Err(LoadError::Changed { path: name });
+        }
+        Ok(text)
+    }
 }
 
 /// Loads the files of `set`, read from `texts`, as `plan` cuts them; where
@@ -147,8 +196,13 @@ fn load_texts(
 }
 
 /// The text of the file at `path`: itself, or a plain copy of it where it
-/// is not a plain file (`spool::needed`).
-fn text_of(path: &Path, progress: &mut dyn FnMut(u64)) -> Result<Text, LoadError> {
+/// is not a plain file (`spool::needed`). A copy may still be being
+/// written: then also the thread that writes it, and the stamp of the
+/// file it is made from, which must not change before the copy ends.
+fn text_of(
+    path: &Path,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Text, Option<Pending>), LoadError> {
     let io = |source| LoadError::Io {
         path: shown(path),
         source,
@@ -157,26 +211,50 @@ fn text_of(path: &Path, progress: &mut dyn FnMut(u64)) -> Result<Text, LoadError
         return Err(LoadError::Directory { path: shown(path) });
     }
     if !spool::needed(path).map_err(io)? {
-        return Ok(Text::file(path));
+        return Ok((Text::file(path), None));
     }
-    let stamp = || Text::file(path).stamp().ok().flatten();
-    let before = stamp();
+    let before = source_stamp(path);
     let reader: Box<dyn Read + Send> = if path == Path::new("-") {
         Box::new(std::io::stdin())
     } else {
         Box::new(std::fs::File::open(path).map_err(io)?)
     };
-    let text = spooled(spool::spool(reader, progress), &shown(path))?;
-    if stamp() != before {
+    let size = before.map(|stamp| stamp.len);
+    let (text, copying) = spooled(spool::start(reader, size, progress), &shown(path))?;
+    if copying.is_none() && source_stamp(path) != before {
         return Err(LoadError::Changed { path: shown(path) });
     }
-    Ok(text)
+    let pending = copying.map(|copy| Pending {
+        path: path.to_path_buf(),
+        before,
+        copy,
+    });
+    Ok((text, pending))
 }
 
-/// What `spool` made of the text of the file shown as `name`.
-fn spooled(spool: std::io::Result<spool::Spool>, name: &str) -> Result<Text, LoadError> {
+/// The stamp of the file at `path`, if it is a regular file.
+fn source_stamp(path: &Path) -> Option<text::Stamp> {
+    Text::file(path).stamp().ok().flatten()
+}
+
+/// The text of the file at `path`, copied whole where it is copied.
+fn whole_text_of(path: &Path) -> Result<Text, LoadError> {
+    let (text, pending) = text_of(path, &mut |_| {})?;
+    let Some(pending) = pending else {
+        return Ok(text);
+    };
+    Ok(pending.settle()?.unwrap_or(text))
+}
+
+/// What `spool` made of the text of the file shown as `name`, and the
+/// thread that still copies it, if one does.
+fn spooled(
+    spool: std::io::Result<spool::Spool>,
+    name: &str,
+) -> Result<(Text, Option<spool::Copying>), LoadError> {
     match spool {
-        Ok(spool::Spool::Text(text)) => Ok(text),
+        Ok(spool::Spool::Text(text)) => Ok((text, None)),
+        Ok(spool::Spool::Copying(text, copying)) => Ok((text, Some(copying))),
         Ok(spool::Spool::NotAProfile(reason)) => Err(LoadError::NotAProfile {
             path: name.to_string(),
             reason,
@@ -205,8 +283,7 @@ pub fn load_parallel(
     plan: Plan,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
     let set = siblings::resolve(paths, false)?;
-    let texts =
-        (set.paths().map(|path| text_of(path, &mut |_| {}))).collect::<Result<Vec<_>, _>>()?;
+    let texts = (set.paths().map(whole_text_of)).collect::<Result<Vec<_>, _>>()?;
     load_files(&set, &texts, plan, &mut |_, _| {})
 }
 
@@ -218,8 +295,12 @@ fn load_files(
     plan: Plan,
     progress: Progress<'_>,
 ) -> Result<Result<Profile, &'static str>, LoadError> {
+    // Unknown while a copy is being written.
     let total: Option<u64> = (texts.iter())
-        .map(|text| Some(text.stamp().ok()??.len))
+        .map(|text| match text.growing() {
+            Some(_) => None,
+            None => Some(text.stamp().ok()??.len),
+        })
         .sum();
     let mut profile = Profile::default();
     set.warn(&mut profile);
@@ -228,18 +309,25 @@ fn load_files(
     let mut done = 0;
     for (member, text) in set.members.iter().zip(texts) {
         let name = shown(&member.path);
-        let mut report = |n: u64, _| progress(done + n, total);
+        // A copy being written gives its length once it is whole (the
+        // last of the set: one copy is written at a time).
+        let mut report =
+            |n: u64, of: Option<u64>| progress(done + n, total.or(of.map(|len| done + len)));
         let io = |source| LoadError::Io {
             path: name.clone(),
             source,
         };
-        let before = text.stamp().map_err(io)?;
+        // A copy being written is ours: no one else changes it.
+        let before = match text.growing() {
+            Some(_) => None,
+            None => Some(text.stamp().map_err(io)?),
+        };
         let result = match parallel::load_file(&mut loader, text, &name, plan, &mut report) {
             Ok(Err(parallel::Bail(why))) => return Ok(Err(why)),
             Ok(Ok(bytes)) => Ok(bytes),
             Err(e) => Err(e),
         };
-        if result.is_ok() && text.stamp().ok() != Some(before) {
+        if result.is_ok() && before.is_some_and(|before| text.stamp().ok() != Some(before)) {
             return Err(LoadError::Changed { path: name });
         }
         match result {
@@ -275,7 +363,7 @@ pub fn load_reader(name: &str, mut reader: impl Read + Send) -> Result<Profile, 
         path: name.to_string(),
         source,
     })?;
-    let text = spooled(spool::spool(std::io::Cursor::new(bytes), &mut |_| {}), name)?;
+    let (text, _) = spooled(spool::spool(std::io::Cursor::new(bytes), &mut |_| {}), name)?;
     let set = FileSet::one(PathBuf::from(name));
     load_texts(&set, &[text], Plan::automatic(), &mut |_, _| {})
 }

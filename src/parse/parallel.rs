@@ -25,6 +25,7 @@
 //! file's order, which never gives up on these (`Bail::cut_only`). The
 //! same scanner and merge read every text, cut or not.
 
+mod cuts;
 mod line_kind;
 mod lines_of;
 pub(super) mod local;
@@ -38,7 +39,8 @@ mod turns;
 
 use super::loader::{InOrder, Loader, Resolved};
 use super::{LoadError, Progress};
-use crate::parse::text::{Text, TextReader};
+use crate::parse::text::{Stamp, Text, TextReader};
+use cuts::Cuts;
 use lines_of::scan_range;
 use local::{Room, Tables};
 use scan::Scanner;
@@ -140,14 +142,13 @@ pub(super) fn load_file(
         source,
     };
     let mut file = text.open().map_err(io)?;
-    let stamp = text.stamp().map_err(io)?;
-    let stamp = stamp.ok_or_else(|| io(std::io::Error::other("not a regular file")))?;
-    let len = stamp.len;
-    let origin = Arc::new(Origin {
-        text: text.clone(),
-        name: name.to_string(),
-        stamp,
-    });
+    // A copy still being written is read as it grows: its length is known
+    // once it is whole, which the first body does not wait for (`Cuts`).
+    let mut known = match text.growing() {
+        Some(_) => None,
+        None => Some(whole_stamp(text, name)?),
+    };
+    let mut origin: Option<Arc<Origin>> = None;
     loader.begin_file(name);
     let read = AtomicU64::new(0);
     // Where later sections start, searched for once one is met.
@@ -171,19 +172,24 @@ pub(super) fn load_file(
         };
         let start = header_at + body as u64;
         read.fetch_add(body as u64, Ordering::Relaxed);
+        if known.is_none() && text.growing().is_none() {
+            known = Some(whole_stamp(text, name)?);
+        }
+        let len = known.map(|stamp| stamp.len);
         let planned = next_section(later.as_deref(), start);
-        let body_range = (start, planned.unwrap_or(len));
+        let body_range = (start, planned.or(len));
         // A small section's body was read with its header: scanned there.
-        let read_with_header =
-            (head.len() as u64 >= body_range.1 - header_at).then(|| Text::Window {
+        let read_with_header = body_range.1.and_then(|end| {
+            (head.len() as u64 >= end - header_at).then(|| Text::Window {
                 base: start,
-                bytes: Arc::new(head[body..(body_range.1 - header_at) as usize].to_vec()),
-            });
+                bytes: Arc::new(head[body..(end - header_at) as usize].to_vec()),
+            })
+        });
         drop(head);
         let shape = Shape {
             npos,
             width,
-            file_len: len,
+            file_len: len.unwrap_or(u64::MAX),
             continued,
         };
         let mut blocks = Blocks::new(npos);
@@ -206,11 +212,23 @@ pub(super) fn load_file(
             Err(bail) => return Ok(Err(bail)),
         };
         loader.set_line_count(first_line - 1);
-        let end = cut.unwrap_or(len);
+        // Its parts are read again from the whole text.
+        let stamp = match known {
+            Some(stamp) => stamp,
+            None => *known.insert(whole_stamp(text, name)?),
+        };
+        let end = cut.unwrap_or(stamp.len);
         // The body's first block goes on from where the body before left
         // off, if it continues a function.
         let continued = continued.filter(|_| blocks.start(0) == Some(start));
-        let detail = LazyDetail::new(&origin, loader, (width, end), (blocks, continued));
+        let origin = origin.get_or_insert_with(|| {
+            Arc::new(Origin {
+                text: text.clone(),
+                name: name.to_string(),
+                stamp,
+            })
+        });
+        let detail = LazyDetail::new(origin, loader, (width, end), (blocks, continued));
         loader.set_lazy_detail(detail);
         let Some(at) = cut else { break };
         if later.is_none() {
@@ -222,9 +240,23 @@ pub(super) fn load_file(
         (head, body, to_end, header_at) =
             next_header(loader, (&mut file, name), (at, until), &read)?;
     }
+    let len = match known {
+        Some(stamp) => stamp.len,
+        None => whole_stamp(text, name)?.len,
+    };
     progress(len, None);
     loader.end_file(ends_mid_line(&mut file, len).map_err(io)?)?;
     Ok(Ok(len))
+}
+
+/// The stamp of `text` (shown as `name`), once it is whole.
+fn whole_stamp(text: &Text, name: &str) -> Result<Stamp, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    let stamp = text.stamp().map_err(io)?;
+    stamp.ok_or_else(|| io(std::io::Error::other("not a regular file")))
 }
 
 /// The first of the sections starting at `later` (in order) after byte
@@ -294,9 +326,10 @@ struct Run<'a> {
     plan: Plan,
     /// Bytes read so far, for progress.
     read: &'a AtomicU64,
-    /// From the first body's start to the file's end: the share of the file
-    /// read up to a chunk's end guesses the size of the tables at the end.
-    share_of: (u64, u64),
+    /// From the first body's start to the file's end (guessed while a copy
+    /// is written: `Text::len_or_guess`): the share of the file read up to
+    /// a chunk's end guesses the size of the tables at the end.
+    share_of: (u64, Option<u64>),
 }
 
 /// Scans and merges the body `start..end` of a section into `loader`, in
@@ -307,8 +340,8 @@ struct Run<'a> {
 fn load_body(
     loader: &mut Loader<'_>,
     run: &Run<'_>,
-    (start, end): (u64, u64),
-    shape: Shape,
+    (start, end): (u64, Option<u64>),
+    mut shape: Shape,
     progress: Progress<'_>,
     (first_line, blocks): (&mut usize, &mut Blocks),
 ) -> Result<Result<Option<u64>, Bail>, LoadError> {
@@ -316,27 +349,37 @@ fn load_body(
         path: run.name.to_string(),
         source,
     };
-    let by_size = (end - start).div_ceil(CHUNK_BYTES) as usize;
-    let count = match run.plan.chunks {
-        1 => 1,
-        // Read on this thread (`scan_in_order`), as threads of their own
-        // cost more than the chunk (a part of a few lines).
-        0 if end - start < SMALL_BODY => 1,
-        0 => run.plan.threads.max(2).max(by_size),
-        chunks => chunks.max(by_size),
+    // A copy still being written is cut as it grows, but for one chunk,
+    // which is read once it is whole.
+    let end = match end {
+        None if run.plan.chunks == 1 => {
+            shape.file_len = whole_stamp(run.text, run.name)?.len;
+            Some(shape.file_len)
+        }
+        end => end,
     };
-    let bounds = match count {
-        1 => vec![start, end],
-        _ => sections::split(&mut run.text.open().map_err(io)?, start, end, count).map_err(io)?,
+    let cuts = match end {
+        Some(end) => Cuts::fixed(bounds(run, (start, end)).map_err(io)?, shape.file_len),
+        None => Cuts::growing(run.text, start),
     };
-    let mut tick = || progress(run.read.load(Ordering::Relaxed), None);
     let (from, len) = run.share_of;
+    let mut tick = || {
+        let read = run.read.load(Ordering::Relaxed);
+        match run.text.growing() {
+            // The bytes that have arrived, as when the copy was made
+            // first: the parse follows them.
+            Some(copy) => progress(read.max(copy.written()), None),
+            // A copy that was not whole when the load began is now.
+            None if len.is_none() => progress(read, Some(run.text.len_or_guess(read))),
+            None => progress(read, None),
+        }
+    };
     // The first line of another section, once a chunk has met it.
     let cut = AtomicU64::new(u64::MAX);
     let mut names = loader.take_names();
     let merged = scan_in_order(
         run.text,
-        &bounds,
+        &cuts,
         shape,
         run.plan.threads,
         run.read,
@@ -351,7 +394,8 @@ fn load_body(
                     if let Some(at) = chunk.section {
                         cut.store(at, Ordering::Relaxed);
                     }
-                    let share = (chunk.end - from) as f64 / (len - from).max(1) as f64;
+                    let len = len.unwrap_or_else(|| run.text.len_or_guess(chunk.end));
+                    let share = (chunk.end - from) as f64 / len.saturating_sub(from).max(1) as f64;
                     names.resolve(chunk, share).map(Some)
                 }))
             },
@@ -362,8 +406,8 @@ fn load_body(
                 let lines = resolved.lines;
                 // A body in one chunk is read again where its sums must be
                 // added in the file's order.
-                let whole = (bounds.len() == 2).then_some(|sink: InOrder<'_, '_>| {
-                    rescan(run.text, (bounds[0], bounds[1]), shape, sink).map_err(io)
+                let whole = cuts.one_piece().map(|piece| {
+                    move |sink: InOrder<'_, '_>| rescan(run.text, piece, shape, sink).map_err(io)
                 });
                 let merged = loader.merge_resolved(resolved, (*first_line, blocks), whole)?;
                 *first_line += lines;
@@ -377,6 +421,23 @@ fn load_body(
         Err(scan::SECTION) | Ok(()) => Ok(cut),
         Err(bail) => Err(bail),
     })
+}
+
+/// Where the body `start..end` is cut into chunks, as `run.plan` says.
+fn bounds(run: &Run<'_>, (start, end): (u64, u64)) -> std::io::Result<Vec<u64>> {
+    let by_size = (end - start).div_ceil(CHUNK_BYTES) as usize;
+    let count = match run.plan.chunks {
+        1 => 1,
+        // Read on this thread (`scan_in_order`), as threads of their own
+        // cost more than the chunk (a part of a few lines).
+        0 if end - start < SMALL_BODY => 1,
+        0 => run.plan.threads.max(2).max(by_size),
+        chunks => chunks.max(by_size),
+    };
+    match count {
+        1 => Ok(vec![start, end]),
+        _ => sections::split(&mut run.text.open()?, start, end, count),
+    }
 }
 
 /// Whether the file's last line has no `\n` (the loader warns when that

@@ -6,6 +6,10 @@
 //! however it exits (a signal, a crash, `kill -9`). cgtui never writes to
 //! what it reads: only to the copy.
 //!
+//! Past its first bytes, the copy is written on a thread of its own
+//! (`Spool::Copying`), and the load reads it while it grows, so that the
+//! parse runs beside the decompression rather than after it.
+//!
 //! A short text (the first read holds all of it) stays in memory, and so
 //! does one that no copy can be made of (no `/proc`, a temporary directory
 //! that cannot be written) or that has no room in one (a full disk, or a
@@ -13,15 +17,17 @@
 //! memory there is.
 
 use super::input;
-use super::text::Text;
+use super::text::{Text, Writing, Written};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::JoinHandle;
 
-/// Bytes copied at a time.
-const COPY: usize = 1 << 20;
+/// Bytes copied at a time (its buffer lives while the copy is parsed).
+const COPY: usize = 256 << 10;
 
 /// The first bytes, read as a profile before anything is copied.
 const HEAD: usize = 256 << 10;
@@ -33,8 +39,23 @@ const LEAVE_FREE: u64 = 1 << 30;
 /// A stream's text, made plain, or why it is no profile.
 pub enum Spool {
     Text(Text),
+    /// A text still being copied, readable as it grows, and the thread
+    /// that copies it, which says how the copy ended.
+    Copying(Text, Copying),
     /// Its first lines are no profile, whatever follows (`head_is_no_profile`).
     NotAProfile(String),
+}
+
+/// The thread that copies the rest of a text (`Spool::Copying`).
+pub struct Copying(JoinHandle<io::Result<Option<Spool>>>);
+
+impl Copying {
+    /// Waits for the copy's end: `None` if all of the text was copied,
+    /// else what it is instead (held in memory, where the copy ran out of
+    /// room; no profile), or the error that stopped it (a cut stream).
+    pub fn finish(self) -> io::Result<Option<Spool>> {
+        (self.0.join()).unwrap_or_else(|_| Err(io::Error::other("the copying thread stopped")))
+    }
 }
 
 /// Whether the file at `path` must be copied to load as a plain file: not
@@ -57,21 +78,63 @@ pub fn needed(path: &Path) -> io::Result<bool> {
 }
 
 /// Makes `reader`'s text (decompressed, with `\n` line ends) plain,
-/// reporting the bytes copied.
+/// reporting the bytes copied; all of it is copied before this returns.
 pub fn spool(
     reader: impl Read + Send + 'static,
     progress: &mut dyn FnMut(u64),
 ) -> io::Result<Spool> {
-    let text = input::decode(reader)?;
+    let spool = whole(start(reader, None, progress)?)?;
+    if let Spool::Text(text) = &spool
+        && let Ok(Some(stamp)) = text.stamp()
+    {
+        progress(stamp.len);
+    }
+    Ok(spool)
+}
+
+/// `spool`, with the copy's end left to a thread of its own where the
+/// text is copied to a file (`Spool::Copying`), and the first bytes
+/// reported. `size`: the bytes `reader` holds, where that is known.
+pub fn start(
+    reader: impl Read + Send + 'static,
+    size: Option<u64>,
+    progress: &mut dyn FnMut(u64),
+) -> io::Result<Spool> {
+    let taken = Arc::new(AtomicU64::new(0));
+    let counted = Counted(reader, Arc::clone(&taken));
+    let text = input::decode(counted)?;
     let dir = std::env::temp_dir();
-    copy_within(text, (room_in(&dir), memory_room()), progress)
+    let input = size.map(|size| (taken, size));
+    copy_within(text, (room_in(&dir), memory_room()), input, progress)
+}
+
+/// What `spool` makes of a text once its copy has ended.
+pub fn whole(spool: Spool) -> io::Result<Spool> {
+    match spool {
+        Spool::Copying(text, copying) => Ok(copying.finish()?.unwrap_or(Spool::Text(text))),
+        other => Ok(other),
+    }
+}
+
+/// A reader counting the bytes read from it.
+struct Counted<R>(R, Arc<AtomicU64>);
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 /// `spool` of decoded `text` into a file of at most `on_disk` bytes, else
-/// into at most `in_memory` bytes of memory.
+/// into at most `in_memory` bytes of memory; past its first `HEAD` bytes,
+/// on a thread of its own. `input`: the compressed bytes read so far and
+/// their total (`Written::len_or_guess`).
 fn copy_within(
     mut text: Box<dyn Read + Send>,
     (on_disk, in_memory): (u64, u64),
+    input: Option<(Arc<AtomicU64>, u64)>,
     progress: &mut dyn FnMut(u64),
 ) -> io::Result<Spool> {
     let mut head = Vec::with_capacity(HEAD);
@@ -87,49 +150,105 @@ fn copy_within(
         return Ok(Spool::NotAProfile(reason));
     }
     let mut first_line = FirstLine::default();
-    let Some((mut file, path, held)) = temporary() else {
+    let Some((file, path, held)) = temporary() else {
         if let Some(reason) = first_line.see(&head) {
             return Ok(Spool::NotAProfile(reason));
         }
         return in_memory_all(head, (text, first_line), in_memory, progress);
     };
-    let mut buf = vec![0u8; COPY];
-    let mut written = 0u64;
-    let mut head = Some(head);
-    loop {
-        let n = match head.take() {
-            Some(head) => {
-                buf[..head.len()].copy_from_slice(&head);
-                head.len()
-            }
-            None => match text.read(&mut buf) {
+    let copy = Arc::new(Written::new(held, input));
+    let mut copier = Copier {
+        text,
+        file,
+        path: path.clone(),
+        first_line,
+        room: (on_disk, in_memory),
+        writing: Some(copy.writing()),
+        written: 0,
+    };
+    if let Some(done) = copier.take(&head)? {
+        return Ok(done);
+    }
+    progress(copier.written);
+    let text = Text::File {
+        path,
+        held: Some(copy),
+    };
+    let thread = std::thread::Builder::new().name("cgtui-copy".into());
+    let (give, take) = std::sync::mpsc::sync_channel::<Copier>(1);
+    let started = thread.spawn(move || take.recv().map_or(Ok(None), Copier::rest));
+    match started {
+        Ok(handle) => match give.send(copier) {
+            Ok(()) => Ok(Spool::Copying(text, Copying(handle))),
+            // The thread is gone with the copier; it says so.
+            Err(_) => whole(Spool::Copying(text, Copying(handle))),
+        },
+        // No thread: the copy is made here.
+        Err(_) => Ok(copier.rest()?.unwrap_or(Spool::Text(text))),
+    }
+}
+
+/// The copy of a text past its first bytes, into a file while it has room
+/// (`room.0`), else into memory (`room.1`).
+struct Copier {
+    text: Box<dyn Read + Send>,
+    file: File,
+    path: PathBuf,
+    first_line: FirstLine,
+    room: (u64, u64),
+    /// Says how far the file is written, and how the copy ended (`None`
+    /// once it has stopped).
+    writing: Option<Writing>,
+    written: u64,
+}
+
+impl Copier {
+    /// Copies the rest: `None` once all of it is in the file, else what
+    /// the text is instead (in memory, no profile).
+    fn rest(mut self) -> io::Result<Option<Spool>> {
+        let mut buf = vec![0u8; COPY];
+        loop {
+            let n = match self.text.read(&mut buf) {
+                Ok(0) => break,
                 Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
-            },
-        };
-        if n == 0 {
-            break;
+            };
+            if let Some(done) = self.take(&buf[..n])? {
+                return Ok(Some(done));
+            }
         }
-        if let Some(reason) = first_line.see(&buf[..n]) {
-            return Ok(Spool::NotAProfile(reason));
+        self.file.flush()?;
+        if let Some(writing) = self.writing.take() {
+            writing.whole();
         }
-        let fits = written + n as u64 <= on_disk;
-        if !fits || file.write_all(&buf[..n]).is_err() {
-            // What was copied, what was read and not copied, the rest.
-            let mut so_far = Vec::new();
-            drop(file);
-            let copied = File::open(&path)?.take(written);
-            let copied = copied.chain(&buf[..n]).read_to_end(&mut so_far);
-            copied?;
-            return in_memory_all(so_far, (text, first_line), in_memory, progress);
-        }
-        written += n as u64;
-        progress(written);
+        Ok(None)
     }
-    file.flush()?;
-    let held = Some(held);
-    Ok(Spool::Text(Text::File { path, held }))
+
+    /// Copies `bytes`, the next of the text: `Some` where the text is no
+    /// profile, or must be held in memory (all of it, then).
+    fn take(&mut self, bytes: &[u8]) -> io::Result<Option<Spool>> {
+        if let Some(reason) = self.first_line.see(bytes) {
+            return Ok(Some(Spool::NotAProfile(reason)));
+        }
+        let fits = self.written + bytes.len() as u64 <= self.room.0;
+        if fits && self.file.write_all(bytes).is_ok() {
+            self.written += bytes.len() as u64;
+            if let Some(writing) = &self.writing {
+                writing.grew(self.written);
+            }
+            return Ok(None);
+        }
+        // What was copied, what was read and not copied, the rest; the
+        // reader of the copy stops at once rather than when this is read.
+        drop(self.writing.take());
+        let mut so_far = Vec::new();
+        let copied = File::open(&self.path)?.take(self.written);
+        copied.chain(bytes).read_to_end(&mut so_far)?;
+        let text = std::mem::replace(&mut self.text, Box::new(io::empty()));
+        let first_line = std::mem::take(&mut self.first_line);
+        in_memory_all(so_far, (text, first_line), self.room.1, &mut |_| {}).map(Some)
+    }
 }
 
 /// `so_far` and the rest of `text`, in memory if they fit in `room` bytes.
@@ -190,7 +309,7 @@ impl FirstLine {
 /// A new file in the temporary directory, only ours (created, not
 /// found; mode 0600), unlinked, with the path that reaches it still.
 /// Gives the file to write, the path, and the handle that keeps it.
-fn temporary() -> Option<(File, PathBuf, Arc<File>)> {
+fn temporary() -> Option<(File, PathBuf, File)> {
     let dir = std::env::temp_dir();
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -217,7 +336,7 @@ fn temporary() -> Option<(File, PathBuf, Arc<File>)> {
         return None;
     }
     let held = file.try_clone().ok()?;
-    Some((held, reach, Arc::new(file)))
+    Some((held, reach, file))
 }
 
 fn fd_of(file: &File) -> i32 {
@@ -261,6 +380,11 @@ mod tests {
         let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         enc.write_all(text).unwrap();
         enc.finish().unwrap()
+    }
+
+    /// `copy_within`, and the copy's end waited for.
+    fn copy_all(text: Box<dyn Read + Send>, room: (u64, u64)) -> io::Result<Spool> {
+        copy_within(text, room, None, &mut |_| {}).and_then(whole)
     }
 
     /// Bytes of a text.
@@ -314,13 +438,12 @@ mod tests {
     fn no_room_for_the_copy_keeps_the_text_in_memory_if_it_fits() {
         let text = profile(200_000);
         let reader = || Box::new(io::Cursor::new(text.clone()));
-        let Ok(Spool::Text(kept @ Text::Memory(_))) =
-            copy_within(reader(), (1_000_000, u64::MAX), &mut |_| {})
+        let Ok(Spool::Text(kept @ Text::Memory(_))) = copy_all(reader(), (1_000_000, u64::MAX))
         else {
             panic!("copied beyond the room")
         };
         assert!(bytes(&kept) == text, "{} bytes back", bytes(&kept).len());
-        let Err(e) = copy_within(reader(), (1_000_000, 2_000_000), &mut |_| {}) else {
+        let Err(e) = copy_all(reader(), (1_000_000, 2_000_000)) else {
             panic!("held beyond the room")
         };
         assert!(e.to_string().contains("larger than the room"), "{e}");
@@ -335,13 +458,13 @@ mod tests {
             ]))
         };
         for room in [(u64::MAX, 0), (0, u64::MAX)] {
-            let Ok(Spool::NotAProfile(why)) = copy_within(zeros(), room, &mut |_| {}) else {
+            let Ok(Spool::NotAProfile(why)) = copy_all(zeros(), room) else {
                 panic!("copied")
             };
             assert_eq!(why, "line 1 is over 16777216 bytes long");
         }
         let lines = Box::new(io::Cursor::new(b"x\n".repeat(HEAD)));
-        let Ok(Spool::NotAProfile(why)) = copy_within(lines, (u64::MAX, 0), &mut |_| {}) else {
+        let Ok(Spool::NotAProfile(why)) = copy_all(lines, (u64::MAX, 0)) else {
             panic!("copied")
         };
         assert_eq!(
@@ -352,7 +475,7 @@ mod tests {
         let mut text = b"x\n".repeat(10);
         text.extend_from_slice(&profile(20_000));
         let reader = Box::new(io::Cursor::new(text.clone()));
-        let Ok(Spool::Text(copy)) = copy_within(reader, (u64::MAX, 0), &mut |_| {}) else {
+        let Ok(Spool::Text(copy)) = copy_all(reader, (u64::MAX, 0)) else {
             panic!("not copied")
         };
         assert!(bytes(&copy) == text);

@@ -16,6 +16,7 @@ mod input;
 mod names;
 mod parts;
 mod positions;
+mod streams;
 
 use super::load_reader;
 use crate::profile::{FileId, FnId, Profile, Severity};

@@ -1,21 +1,25 @@
 //! Where a profile's plain text is read from, by the chunk reader and
 //! again by `reread`: a file (the profile itself, or the unlinked copy
-//! `spool` made of a stream), or memory (a short stream, or one that no
-//! copy could be made of).
+//! `spool` makes of a stream, read while it is written: `written`), or
+//! memory (a short stream, or one that no copy could be made of).
+
+mod written;
 
 use std::fs::File;
 use std::io::{self, Cursor, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
+pub use written::{Ahead, Writing, Written};
 
 /// A profile's plain text (`\n` line ends, not compressed).
 #[derive(Clone, Debug)]
 pub enum Text {
-    /// A file, and the handle that keeps it if it is an unlinked copy.
+    /// A file, and the handle that keeps it if it is an unlinked copy
+    /// (with how far it is written).
     File {
         path: PathBuf,
-        held: Option<Arc<File>>,
+        held: Option<Arc<Written>>,
     },
     /// Text held in memory.
     Memory(Arc<Vec<u8>>),
@@ -40,9 +44,18 @@ impl Text {
         Text::Memory(Arc::new(bytes))
     }
 
-    /// A reader of the text from its start.
+    /// A reader of the text from its start; a copy still being written is
+    /// read as it grows (`TextReader::Growing`).
     pub fn open(&self) -> io::Result<TextReader> {
         Ok(match self {
+            Text::File {
+                path,
+                held: Some(copy),
+            } if !copy.is_whole() => TextReader::Growing {
+                file: File::open(path)?,
+                copy: Arc::clone(copy),
+                at: 0,
+            },
             Text::File { path, .. } => TextReader::File(File::open(path)?),
             Text::Memory(bytes) => TextReader::Memory(Cursor::new(Shared(bytes.clone()))),
             Text::Window { base, bytes } => {
@@ -51,11 +64,37 @@ impl Text {
         })
     }
 
+    /// A copy still being written, if the text is one.
+    pub fn growing(&self) -> Option<&Written> {
+        match self {
+            Text::File {
+                held: Some(copy), ..
+            } if !copy.is_whole() => Some(copy),
+            _ => None,
+        }
+    }
+
+    /// The length of a copy still being written, guessed from what is
+    /// written and read so far (`Written::len_or_guess`); of another text,
+    /// `read` (it is not asked).
+    pub fn len_or_guess(&self, read: u64) -> u64 {
+        match self {
+            Text::File {
+                held: Some(copy), ..
+            } => copy.len_or_guess(read),
+            _ => read,
+        }
+    }
+
     /// What tells one version of the text from another (its length and
-    /// modification time), `None` if it is not a regular file.
+    /// modification time), `None` if it is not a regular file. Of a copy
+    /// still being written: once it is whole (an error if it stops first).
     pub fn stamp(&self) -> io::Result<Option<Stamp>> {
         Ok(match self {
-            Text::File { path, .. } => {
+            Text::File { path, held } => {
+                if let Some(copy) = held {
+                    copy.wait_whole()?;
+                }
                 let meta = std::fs::metadata(path)?;
                 meta.is_file().then(|| Stamp {
                     len: meta.len(),
@@ -82,6 +121,13 @@ pub struct Stamp {
 /// Reads a `Text`.
 pub enum TextReader {
     File(File),
+    /// A copy still being written, and where in it the next read starts:
+    /// a read waits for the bytes it asks for, or the copy's end.
+    Growing {
+        file: File,
+        copy: Arc<Written>,
+        at: u64,
+    },
     Memory(Cursor<Shared>),
     /// A window's bytes, and the offset of the first in the text.
     Window(Cursor<Shared>, u64),
@@ -100,6 +146,18 @@ impl Read for TextReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
             TextReader::File(f) => f.read(buf),
+            TextReader::Growing { file, copy, at } => {
+                if buf.is_empty() {
+                    return Ok(0);
+                }
+                let Ahead::Bytes(written) = copy.wait_for(*at)? else {
+                    return Ok(0);
+                };
+                let n = usize::try_from(written).map_or(buf.len(), |w| w.min(buf.len()));
+                let n = file.read(&mut buf[..n])?;
+                *at += n as u64;
+                Ok(n)
+            }
             TextReader::Memory(m) | TextReader::Window(m, _) => m.read(buf),
         }
     }
@@ -109,6 +167,14 @@ impl Seek for TextReader {
     fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
         match self {
             TextReader::File(f) => f.seek(to),
+            TextReader::Growing { file, copy, at } => {
+                // Its end is where the copy ends.
+                if let SeekFrom::End(_) = to {
+                    copy.wait_whole()?;
+                }
+                *at = file.seek(to)?;
+                Ok(*at)
+            }
             TextReader::Memory(m) => m.seek(to),
             TextReader::Window(m, base) => {
                 let to = match to {

@@ -241,3 +241,45 @@ fn a_zstd_window_over_128_mib_is_refused_as_zstd_refuses_it() {
         "the zstd stream needs a window over 128 MiB to decode, more than is allowed",
     );
 }
+
+/// A profile of about 1.1 MB in one part, its text parsed in chunks
+/// while it is still being decompressed (issue 37 point 7), with a line
+/// that is no profile line three quarters in: each format loads to what
+/// the plain file does, with the same message at the same line, and each
+/// cut in the middle is refused as cut, not loaded as far as it goes.
+#[test]
+fn a_large_profile_parsed_while_it_is_decompressed_loads_as_the_plain_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = b"events: Ir Dr\nfl=big.c\n".to_vec();
+    let mut bad_line = 0;
+    for i in 0..24_000 {
+        let f = format!(
+            "fn=f{i}\n{} {i} 3\ncfn=f{}\ncalls=2 9\n4 5 6\n",
+            i % 90 + 1,
+            i + 1
+        );
+        text.extend_from_slice(f.as_bytes());
+        if i == 18_000 {
+            text.extend_from_slice(b"this is no profile line\n");
+            bad_line = 2 + 5 * (i + 1) + 1;
+        }
+    }
+    let plain = loads(&write(dir.path(), "big.cg", &text));
+    let message = "not a profile line: `this is no profile line`";
+    plain.has(bad_line, "error", message);
+    assert_eq!(plain.diagnostics().len(), 1);
+    let said = |l: &Loaded| l.stderr.replacen(&l.path, "FILE", 1);
+    for tool in &TOOLS {
+        let whole = compressed(tool, &[], &text);
+        let l = loads(&write(dir.path(), &format!("big.{}", tool.ext), &whole));
+        same_profile(&plain, &l);
+        l.has(bad_line, "error", message);
+        assert_eq!(said(&l), said(&plain), "{}", tool.ext);
+        let cut = &whole[..whole.len() / 2];
+        let name = tool.format;
+        refused_saying(
+            &write(dir.path(), &format!("big-cut.{}", tool.ext), cut),
+            &format!("the {name} stream ends before its end (the file is cut?)"),
+        );
+    }
+}

@@ -32,7 +32,7 @@ fn run(n: usize, threads: usize, stop: (usize, usize)) -> (Merged<()>, Vec<u64>,
     let (mut first, mut second) = (Vec::new(), Vec::new());
     let merged = scan_in_order(
         &crate::parse::text::Text::file(file.path()),
-        &bounds,
+        &Cuts::fixed(bounds, u64::MAX),
         SHAPE,
         threads,
         &AtomicU64::new(0),
@@ -96,7 +96,7 @@ fn a_chunk_is_in_the_first_stage_while_the_one_before_is_in_the_second() {
     let mut overlapped = false;
     let merged: Merged<()> = scan_in_order(
         &crate::parse::text::Text::file(file.path()),
-        &bounds,
+        &Cuts::fixed(bounds, u64::MAX),
         SHAPE,
         2,
         &AtomicU64::new(0),

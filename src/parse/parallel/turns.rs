@@ -3,11 +3,12 @@
 //! time in file order, the closure of a stage held out of the lock while
 //! it runs so that the other stage can run meanwhile.
 
+use super::cuts::Cuts;
 use super::local::Room;
 use super::sums::SumsRoom;
 use super::{Bail, Chunk, Shape, scan_chunk};
 use crate::parse::text::Text;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Condvar, Mutex, PoisonError};
 
 /// How often progress is reported while the chunks are read.
@@ -23,7 +24,7 @@ pub(super) type Scanned = std::io::Result<Result<Chunk, Bail>>;
 /// What the merge gives: an error of `E`, a `Bail`, or done.
 pub(super) type Merged<E> = Result<Result<(), Bail>, E>;
 
-/// Scans the chunks between `bounds` on `threads` threads (one, for less
+/// Scans the chunks `cuts` gives on `threads` threads (one, for less
 /// than `INLINE_BELOW` bytes: the calling thread, with `tick` run once at
 /// the end) and merges each,
 /// in file order, on the thread that scanned it, in two stages: `first`
@@ -38,7 +39,7 @@ pub(super) type Merged<E> = Result<Result<(), Bail>, E>;
 /// or `Bail`.
 pub(super) fn scan_in_order<R, E: Send, A, B>(
     text: &Text,
-    bounds: &[u64],
+    cuts: &Cuts<'_>,
     shape: Shape,
     threads: usize,
     read: &AtomicU64,
@@ -49,11 +50,12 @@ where
     A: FnMut(Scanned) -> Result<Result<R, Bail>, E> + Send,
     B: FnMut(R) -> Merged<E> + Send,
 {
-    let n = bounds.len().saturating_sub(1);
-    let threads = threads.clamp(1, n.max(1));
-    let next = AtomicUsize::new(0);
-    let bytes = bounds.last().zip(bounds.first()).map_or(0, |(l, f)| l - f);
-    let inline = threads == 1 && bytes < INLINE_BELOW;
+    let count = cuts.count();
+    let threads = threads.clamp(1, count.unwrap_or(threads).max(1));
+    let inline = threads == 1 && cuts.bytes().is_some_and(|bytes| bytes < INLINE_BELOW);
+    // The body in one chunk, known before the scan (a growing text's
+    // chunks are never the whole body: they do not need to be).
+    let whole = count == Some(1);
     let turns = Turns {
         state: Mutex::new(TurnState {
             done: [0, 0],
@@ -66,16 +68,23 @@ where
     };
     let work = || {
         let mut room = (Room::default(), SumsRoom::default());
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n {
-                break;
-            }
-            let (start, end) = (bounds[i], bounds[i + 1]);
-            let piece = (start, end, i == 0, n == 1);
-            let scan = || scan_chunk(text, piece, shape, read, &mut room);
-            let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(scan))
-                .unwrap_or(Ok(Err(Bail("chunk thread panicked"))));
+        while let Some((i, piece)) = cuts.next() {
+            let mut scan = |piece: super::cuts::Piece| {
+                // A chunk that ends before the text's end ends before a line.
+                let file_len = if piece.at_text_end {
+                    piece.end
+                } else {
+                    u64::MAX
+                };
+                let shape = Shape { file_len, ..shape };
+                let piece = (piece.start, piece.end, i == 0, whole);
+                scan_chunk(text, piece, shape, read, &mut room)
+            };
+            let scanned = match piece {
+                Ok(piece) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scan(piece)))
+                    .unwrap_or(Ok(Err(Bail("chunk thread panicked")))),
+                Err(e) => Err(e),
+            };
             let resolved = turns.take(0, i, |s| &mut s.first, |f| f(scanned));
             let Some(resolved) = resolved else { break };
             if turns
@@ -97,7 +106,8 @@ where
                 scope.spawn(work);
             }
             let mut state = turns.lock();
-            while state.outcome.is_none() && state.done[1] < n {
+            let more = |done| cuts.count().is_none_or(|n| done < n);
+            while state.outcome.is_none() && more(state.done[1]) {
                 state = (turns.moved.wait_timeout(state, PROGRESS_EVERY))
                     .map_or_else(|e| e.into_inner().0, |(state, _)| state);
                 drop(state);
