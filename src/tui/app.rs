@@ -412,7 +412,7 @@ impl App {
             Popup::Help(_) => {
                 let width = keymap::help_width() as u16 + 2;
                 let inner = layout::popup_width(width, self.size.0).saturating_sub(2);
-                let rows = keymap::help_rows(self.theme.ascii, inner as usize).len();
+                let rows = keymap::help_row_count(self.theme.ascii, inner as usize);
                 size(width, rows.min(u16::MAX as usize - 2) as u16 + 2, 2)
             }
             Popup::Parts(_) => size(90, self.profile.parts.len() as u16 + 4, 4),
@@ -433,7 +433,7 @@ impl App {
     /// How many rows the help has in a popup `width` cells wide.
     pub(crate) fn help_rows(&self, width: u16) -> usize {
         let inner = width.saturating_sub(2) as usize;
-        keymap::help_rows(self.theme.ascii, inner).len()
+        keymap::help_row_count(self.theme.ascii, inner)
     }
 
     /// Where everything is on the current terminal.

@@ -237,11 +237,32 @@ pub fn help_lines(ascii: bool) -> Vec<(Option<&'static str>, String, &'static st
 /// Cells the help's widest line takes: the popup is that wide where the
 /// screen allows, so that no line is cut on a wide terminal.
 pub fn help_width() -> usize {
-    let line = |(title, keys, help): &(Option<&str>, String, &str)| match title {
-        Some(title) => cells(title),
-        None => 2 + cells(keys).max(KEYS) + cells(help),
-    };
-    help_lines(false).iter().map(line).max().unwrap_or(0)
+    static WIDTH: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        let line = |(title, keys, help): &(Option<&str>, String, &str)| match title {
+            Some(title) => cells(title),
+            None => 2 + cells(keys).max(KEYS) + cells(help),
+        };
+        help_lines(false).iter().map(line).max().unwrap_or(0)
+    })
+}
+
+/// How many rows `help_rows(ascii, width)` has, remembered for the last
+/// width asked: every key asks while the help is open, and the bindings
+/// do not change.
+pub fn help_row_count(ascii: bool, width: usize) -> usize {
+    static LAST: std::sync::Mutex<Option<(bool, usize, usize)>> = std::sync::Mutex::new(None);
+    let mut last = LAST
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match *last {
+        Some((a, w, n)) if (a, w) == (ascii, width) => n,
+        _ => {
+            let n = help_rows(ascii, width).len();
+            *last = Some((ascii, width, n));
+            n
+        }
+    }
 }
 
 /// Cells of the help's key column.
@@ -288,20 +309,25 @@ pub fn help_rows(ascii: bool, width: usize) -> Vec<HelpRow> {
 /// longer than a row is broken where the row ends).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut rows = Vec::new();
-    let mut row = String::new();
+    // The row so far and its cells, counted as it grows.
+    let (mut row, mut used) = (String::new(), 0);
     for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let wanted = cells(&row) + usize::from(!row.is_empty()) + cells(word);
-        if !row.is_empty() && wanted > width {
+        let gap = usize::from(!row.is_empty());
+        if gap == 1 && used + gap + cells(word) > width {
             rows.push(std::mem::take(&mut row));
-        }
-        if !row.is_empty() {
+            used = 0;
+        } else if gap == 1 {
             row.push(' ');
+            used += 1;
         }
         for c in word.chars() {
-            if cells(&row) + cells(c.encode_utf8(&mut [0; 4])) > width && !row.is_empty() {
+            let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if used + w > width && !row.is_empty() {
                 rows.push(std::mem::take(&mut row));
+                used = 0;
             }
             row.push(c);
+            used += w;
         }
     }
     if !row.is_empty() || rows.is_empty() {
