@@ -437,3 +437,23 @@ fn every_view_points_to_the_help_at_every_size() {
         }
     }
 }
+
+/// A source file that is not found said only "(not found)" in the title,
+/// the notes naming where it was looked for being above the hottest line
+/// the view opens at (issue 40): the status line says where it looked
+/// and which options show it, at 250 columns whole.
+#[test]
+fn a_missing_source_says_where_it_looked_and_what_shows_it() {
+    let mut app = sample_app("threads/callgrind.out.1000");
+    press(&mut app, "/do_lookup_x<Enter>s");
+    assert_eq!(current(&app), "do_lookup_x");
+    let screen = text(&render(&mut app, 250, 20));
+    let status = screen.lines().rev().nth(1).unwrap();
+    for part in [
+        // (An app made here searches the working directory only.)
+        "source file ./elf/./elf/dl-lookup.c not found (searched: .)",
+        "use --source-root OLD=NEW or -I DIR",
+    ] {
+        assert!(status.contains(part), "{part}\n{screen}");
+    }
+}

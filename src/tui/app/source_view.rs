@@ -7,7 +7,7 @@ use super::App;
 use crate::analysis::diff::source::function_source_change;
 use crate::profile::{FileId, FnId};
 use crate::tui::action::Action;
-use crate::tui::source::{DiskChange, Row, SourceView};
+use crate::tui::source::{Body, DiskChange, Row, SourceView};
 
 impl App {
     pub(super) fn toggle_source(&mut self) {
@@ -46,6 +46,12 @@ impl App {
                     file,
                 ),
             };
+            // Where the file was looked for and how to show it: on the
+            // status line too, since the view opens at the hottest line,
+            // below the notes that say it.
+            if let Body::Missing(why) = &view.body {
+                self.message = Some(why.clone());
+            }
             self.source = Some(view);
             self.source_shift = 0;
             let h = self.source_rows();
