@@ -329,7 +329,7 @@ fn load_warnings_can_be_read() {
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("load warnings (w)"), "{screen}");
     press(&mut app, "w");
-    assert!(matches!(app.popup, Some(Popup::Warnings(_))));
+    assert!(matches!(app.popup, Some(Popup::Warnings(..))));
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("test.callgrind:4:"), "{screen}");
     press(&mut app, "q");
@@ -456,4 +456,30 @@ fn a_missing_source_says_where_it_looked_and_what_shows_it() {
     ] {
         assert!(status.contains(part), "{part}\n{screen}");
     }
+}
+
+/// The load warnings popup cut long messages for good (`warning:…`):
+/// `>` scrolls them sideways to their end, `<` back (issue 40), and the
+/// foot says so where a message is cut.
+#[test]
+fn long_load_warnings_scroll_sideways() {
+    // The message quotes the line's first 40 bytes: 87 cells in all.
+    let line = "a line that is not part of any profile format";
+    let mut app = text_app(&format!("events: Ir\nfn=main\n1 10\n{line}\n"));
+    press(&mut app, "w");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("> < scroll sideways"), "{screen}");
+    assert!(!screen.contains("profile f…`"), "{screen}");
+    press(&mut app, ">>");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(
+        screen.contains("«ne: `a line that is not part of any profile f…`"),
+        "{screen}"
+    );
+    press(&mut app, "<<");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(
+        screen.contains("test.callgrind:4: error: not a profile line"),
+        "{screen}"
+    );
 }

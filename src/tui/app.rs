@@ -68,8 +68,9 @@ pub enum Popup {
     Parts(Scroll),
     /// The search prompt with its result selection.
     Search(Scroll),
-    /// The load warnings, `FILE:LINE: message`.
-    Warnings(Scroll),
+    /// The load warnings, `FILE:LINE: message`, and the cells their text
+    /// is scrolled right by (`>`, `<`: a message wider than the popup).
+    Warnings(Scroll, usize),
     /// The groups of `App::grouping`.
     Groups(Scroll),
     /// The column chooser: a row per metric.
@@ -189,7 +190,7 @@ impl App {
         match (&self.popup, &self.tree, &self.source) {
             (Some(Popup::Help(_)), ..) => Context::Help,
             (Some(Popup::Parts(_)), ..) => Context::Parts,
-            (Some(Popup::Warnings(_)), ..) => Context::Warnings,
+            (Some(Popup::Warnings(..)), ..) => Context::Warnings,
             (Some(Popup::Groups(_)), ..) => Context::Groups,
             (Some(Popup::Columns(_)), ..) => Context::Columns,
             (Some(Popup::Search(_)), ..) => Context::Search,
@@ -307,7 +308,7 @@ impl App {
             Action::Help => self.popup = Some(Popup::Help(Scroll::default())),
             Action::Parts => self.popup = Some(Popup::Parts(Scroll::default())),
             Action::Columns => self.popup = Some(Popup::Columns(Scroll::default())),
-            Action::Warnings => self.popup = Some(Popup::Warnings(Scroll::default())),
+            Action::Warnings => self.popup = Some(Popup::Warnings(Scroll::default(), 0)),
             Action::Groups => self.open_groups(),
             Action::Filter => self.open_filter(),
             Action::Search => self.open_search(),
@@ -419,7 +420,7 @@ impl App {
             // Full width: results that narrow move with the terminal's
             // scroll, which would drag what stands beside them along.
             Popup::Search(_) => size(layout::FULL, u16::MAX, 3),
-            Popup::Warnings(_) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
+            Popup::Warnings(..) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
             Popup::Groups(_) => size(110, self.groups.len() as u16 + 5, 5),
             Popup::Columns(_) => size(90, self.columns.metrics.list.len() as u16 + 4, 4),
         });
@@ -480,7 +481,7 @@ impl App {
             Some(Popup::Groups(s)) => s.fit(e, groups),
             Some(Popup::Columns(s)) => s.fit(e, metrics),
             Some(Popup::Search(s)) => s.fit(e, results),
-            Some(Popup::Warnings(s)) => {
+            Some(Popup::Warnings(s, _)) => {
                 s.select(s.selected, warnings.saturating_sub(e) + 1);
                 s.offset = s.selected;
             }

@@ -58,7 +58,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Popup::Help(s)) => popup::help(app, buf, areas.popup, s),
         Some(Popup::Parts(s)) => popup::parts(app, buf, areas.popup, s),
         Some(Popup::Search(s)) => popup::search(app, buf, areas.popup, s),
-        Some(Popup::Warnings(s)) => popup::warnings(app, buf, areas.popup, s),
+        Some(Popup::Warnings(s, shift)) => popup::warnings(app, buf, areas.popup, s, *shift),
         Some(Popup::Groups(s)) => popup::groups(app, buf, areas.popup, s),
         Some(Popup::Columns(s)) => columns::draw(app, buf, areas.popup, s),
         None => {}

@@ -78,7 +78,7 @@ impl App {
                 Popup::Parts(s) => row_at(inner, y, s, self.profile.parts.len()),
                 Popup::Groups(s) => row_at(inner, y, s, self.groups.len()),
                 Popup::Columns(s) => row_at(inner, y, s, self.columns.metrics.list.len()),
-                Popup::Help(_) | Popup::Warnings(_) => None,
+                Popup::Help(_) | Popup::Warnings(..) => None,
             };
             return Some(Target {
                 region: Region::Popup,

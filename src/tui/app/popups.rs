@@ -7,6 +7,11 @@ use crate::profile::FnId;
 use crate::tui::action::Action;
 use crate::tui::scroll::Scroll;
 
+/// Cells a `>` or `<` scrolls the load warnings sideways by.
+const SHIFT: usize = 20;
+/// The farthest they scroll: a message is at most a few hundred cells.
+const MAX_SHIFT: usize = 4096;
+
 impl App {
     pub(super) fn popup_action(&mut self, action: Action) {
         if matches!(self.popup, Some(Popup::Search(_))) && self.edit_query(action) {
@@ -35,7 +40,7 @@ impl App {
             Popup::Help(s) => (s, help_len),
             Popup::Parts(s) => (s, parts),
             Popup::Search(s) => (s, results),
-            Popup::Warnings(s) => (s, warnings.saturating_sub(page as usize) + 1),
+            Popup::Warnings(s, _) => (s, warnings.saturating_sub(page as usize) + 1),
         };
         match action {
             Action::Up => scroll.move_by(-1, len),
@@ -45,6 +50,14 @@ impl App {
             Action::Close => {
                 self.popup = None;
                 self.filtering = false;
+            }
+            Action::ShiftRight | Action::ShiftLeft => {
+                if let Some(Popup::Warnings(_, shift)) = self.popup.as_mut() {
+                    *shift = match action {
+                        Action::ShiftRight => (*shift + SHIFT).min(MAX_SHIFT),
+                        _ => shift.saturating_sub(SHIFT),
+                    };
+                }
             }
             Action::TogglePart => {
                 let i = scroll.selected;
@@ -108,7 +121,7 @@ impl App {
             }
             _ => {}
         }
-        if let Some(Popup::Help(s) | Popup::Warnings(s)) = self.popup.as_mut() {
+        if let Some(Popup::Help(s) | Popup::Warnings(s, _)) = self.popup.as_mut() {
             s.offset = s.selected;
         }
     }

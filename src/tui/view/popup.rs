@@ -377,7 +377,7 @@ fn query_spans(app: &App, room: usize) -> Vec<Span<'static>> {
 }
 
 /// The load warnings, one `FILE:LINE: message` per line, scrolled.
-pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
+pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll, shift: usize) {
     let t = app.theme;
     let p = &app.profile;
     let shown = p.diagnostics.len();
@@ -388,6 +388,9 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         height: inner.height.saturating_sub(1),
         ..inner
     };
+    let g = t.glyphs();
+    let width = body.width as usize;
+    let mut cut = false;
     for (y, d) in p
         .diagnostics
         .iter()
@@ -395,7 +398,16 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .take(body.height as usize)
         .enumerate()
     {
-        let text = fit(&d.to_string(), body.width as usize, t.glyphs());
+        // Scrolled right by `shift` cells (`>`): a mark says so.
+        let whole = d.to_string();
+        cut |= cells(&whole) > width;
+        let text = match shift {
+            0 => fit(&whole, width, g),
+            _ => {
+                let rest: String = skip_cells(&whole, shift + cells(g.cut_left));
+                fit(&format!("{}{rest}", g.cut_left), width, g)
+            }
+        };
         put_line(buf, body, y as u16, vec![Span::raw(text)], Style::new());
     }
     let mut foot = match shown {
@@ -409,6 +421,9 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     if more > 0 {
         foot.push_str(&format!("; {more} more were counted, not kept"));
     }
+    if cut || shift > 0 {
+        foot.push_str("; > < scroll sideways");
+    }
     put_line(
         buf,
         inner,
@@ -416,6 +431,19 @@ pub fn warnings(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         vec![Span::styled(foot, t.dim())],
         Style::new(),
     );
+}
+
+/// `s` without its first `n` cells (a wide character cut in two is left
+/// out whole).
+fn skip_cells(s: &str, n: usize) -> String {
+    let mut used = 0;
+    s.chars()
+        .skip_while(|&c| {
+            let skip = used < n;
+            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            skip
+        })
+        .collect()
 }
 
 #[cfg(test)]

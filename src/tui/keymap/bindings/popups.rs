@@ -264,6 +264,20 @@ pub static POPUPS: &[Binding] = &[
         None,
         "scroll up",
     ),
+    b(
+        C::Warnings,
+        &[K::Char('>'), K::Right],
+        A::ShiftRight,
+        None,
+        "scroll the messages right (long ones)",
+    ),
+    b(
+        C::Warnings,
+        &[K::Char('<'), K::Left],
+        A::ShiftLeft,
+        None,
+        "scroll the messages left",
+    ),
     b(C::Warnings, PAGE_DOWN, A::PageDown, None, "page down"),
     b(C::Warnings, PAGE_UP, A::PageUp, None, "page up"),
     b(
