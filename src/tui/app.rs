@@ -295,7 +295,11 @@ impl App {
     }
 
     pub fn update(&mut self, action: Action) {
-        self.message = None;
+        // A message lasts until the next key; Ctrl-L repaints what is
+        // shown, the message with it.
+        if action != Action::Redraw {
+            self.message = None;
+        }
         let disk = self.check_source_on_disk();
         match action {
             Action::Quit => self.quit = true,
