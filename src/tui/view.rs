@@ -88,6 +88,23 @@ pub fn cost_format(app: &App) -> CostFormat {
 
 /// A function's name as drawn everywhere but the details line: template
 /// argument lists folded to `<…>` when the user asked (`T`).
+/// A comparison's cell of a metric's change (`Columns::change_text`), in
+/// the colour of a gain or a loss.
+pub fn metric_change(
+    app: &App,
+    c: crate::tui::columns::MetricColumn,
+    base: crate::tui::columns::Rows<'_>,
+    new: crate::tui::columns::Rows<'_>,
+) -> Vec<Span<'static>> {
+    let t = app.theme;
+    let style = match app.columns.change(c, base, new) {
+        Some(v) if v > 0.0 => t.change(1),
+        Some(v) if v < 0.0 => t.change(-1),
+        _ => Style::new(),
+    };
+    vec![Span::styled(app.columns.change_text(c, base, new), style)]
+}
+
 pub fn shown_name(app: &App, f: FnId) -> std::borrow::Cow<'_, str> {
     if !app.is_function(f) {
         return app.name(f);

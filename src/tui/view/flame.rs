@@ -291,9 +291,8 @@ fn metric_texts(app: &App, view: &TreeView, n: usize) -> String {
     };
     let mut out = Vec::new();
     for &c in &columns.chosen {
-        let own = match (c.scope, &costs.own) {
-            (crate::tui::columns::Scope::Own, None) => continue,
-            (_, own) => own.clone().unwrap_or_default(),
+        let Some(own) = pick_own(c, &costs) else {
+            continue;
         };
         let text = columns.text(c, &own, &costs.inclusive);
         if !text.is_empty() {

@@ -259,13 +259,7 @@ fn compared_metric_columns(app: &App) -> Vec<(bool, Column<'_, FnId>)> {
             let Some([b, n]) = rows::compared(app, f) else {
                 return vec![];
             };
-            let (base, new) = ((&b.0[..], &b.1[..]), (&n.0[..], &n.1[..]));
-            let style = match columns.change(c, base, new) {
-                Some(v) if v > 0.0 => t.change(1),
-                Some(v) if v < 0.0 => t.change(-1),
-                _ => Style::new(),
-            };
-            vec![Span::styled(columns.change_text(c, base, new), style)]
+            super::metric_change(app, c, (&b.0, &b.1), (&n.0, &n.1))
         })
         .right()
         .header(header)

@@ -90,7 +90,7 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
 /// which give way first (the last chosen first), and the change, which
 /// stays after the costs' columns (as the list of a comparison).
 fn metric_columns<'a>(app: &'a App, view: &'a TreeView, k: u8) -> Vec<Column<'a, usize>> {
-    let (tree, columns, t) = (&view.tree, &app.columns, app.theme);
+    let (tree, columns) = (&view.tree, &app.columns);
     let rows = move |n: usize, c: MetricColumn| -> Option<[(Vec<Cost>, Vec<Cost>); 2]> {
         if tree.node(n).recursive {
             return None;
@@ -129,13 +129,7 @@ fn metric_columns<'a>(app: &'a App, view: &'a TreeView, k: u8) -> Vec<Column<'a,
                 let Some([b, w]) = rows(n, c) else {
                     return vec![];
                 };
-                let (base, new) = ((&b.0[..], &b.1[..]), (&w.0[..], &w.1[..]));
-                let style = match columns.change(c, base, new) {
-                    Some(v) if v > 0.0 => t.change(1),
-                    Some(v) if v < 0.0 => t.change(-1),
-                    _ => ratatui::style::Style::new(),
-                };
-                vec![Span::styled(columns.change_text(c, base, new), style)]
+                crate::tui::view::metric_change(app, c, (&b.0, &b.1), (&w.0, &w.1))
             })
             .right()
             .header(header)
