@@ -360,13 +360,14 @@ fn selecting_parts_whose_sums_pass_64_bits_says_so() {
 /// hot does.
 #[test]
 fn a_rate_column_compares_the_rates_of_each_side() {
+    let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, hot: (u32, u32), cold: (u32, u32)| {
         let text = format!(
             "events: Ir Dr D1mr\nfn=main\n1 10 0 0\ncfn=hot\ncalls=1 1\n1 100 {} {}\n\
              cfn=cold\ncalls=1 1\n1 100 {} {}\nfn=hot\n1 100 {} {}\nfn=cold\n1 100 {} {}\n",
             hot.0, hot.1, cold.0, cold.1, hot.0, hot.1, cold.0, cold.1
         );
-        let path = std::env::temp_dir().join(format!("cgtui-rate-{}-{name}", std::process::id()));
+        let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         path
     };
@@ -382,8 +383,6 @@ fn a_rate_column_compares_the_rates_of_each_side() {
         cgtui::tui::Theme::plain_colors(),
         Default::default(),
     );
-    let _ = std::fs::remove_file(&base);
-    let _ = std::fs::remove_file(&new);
     let rate = app.columns.metrics.index_of("D1mrRate").unwrap();
     // The chooser's row of D1mrRate, shown; then the list sorted by it.
     press(&mut app, &format!("m{}<Space><Esc>", "j".repeat(rate)));

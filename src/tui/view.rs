@@ -10,6 +10,7 @@ mod diff;
 mod flame;
 mod list;
 mod popup;
+pub(super) mod sides;
 mod source;
 mod tree;
 

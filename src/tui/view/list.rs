@@ -154,9 +154,13 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
     } + &above(app, pane);
     // The metric columns' base and new values give way first, then the
     // share, the event's base and new costs, and last the metrics' changes.
-    let metrics = compared_metric_columns(app);
-    let k = app.columns.chosen.len().min(60) as u8;
-    let (firsts, changes): (Vec<_>, Vec<_>) = metrics.into_iter().partition(|(change, _)| !change);
+    let v = super::sides::value_ranks(app);
+    let sort_column = match app.sort {
+        SortKey::Column(c) => Some(c),
+        _ => None,
+    };
+    let (changes, values) =
+        super::sides::columns(app, 3, sort_column, |&f: &FnId, _| rows::compared(app, f));
     let mut columns = vec![
         Column::new(Width::Cost, move |&f, _| {
             vec![Span::raw(
@@ -165,7 +169,7 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         })
         .right()
         .header("Base")
-        .gives_way(2 * k + 2),
+        .gives_way(v + 2),
         Column::new(Width::Cost, move |&f, _| {
             vec![Span::raw(
                 sides(f).map_or(String::new(), |(_, n)| plain.text(n)),
@@ -173,7 +177,7 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         })
         .right()
         .header("New")
-        .gives_way(2 * k + 3),
+        .gives_way(v + 3),
         // The change exact from both sides (it may need 65 bits), where
         // the row is a function; a cycle's from the analysis.
         Column::new(Width::Cost, move |&f, cx| {
@@ -195,10 +199,10 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         })
         .right()
         .header("%base")
-        .gives_way(2 * k + 1),
+        .gives_way(v + 1),
     ];
-    columns.extend(changes.into_iter().map(|(_, c)| c));
-    columns.extend(firsts.into_iter().map(|(_, c)| c));
+    columns.extend(changes);
+    columns.extend(values);
     columns.push(
         Column::new(Width::Fill { min: NAME_MIN }, |&f, cx| {
             let style = if Some(f) == app.current {
@@ -221,52 +225,6 @@ fn draw_comparison(app: &App, buf: &mut Buffer, pane: Pane) {
         .header_style(Style::new(), t.title(focused))
         .selected_style(t.selected(focused))
         .draw(buf, pane, &app.list, app.order.len(), |i| app.order[i]);
-}
-
-/// A comparison's metric columns (`m`): per chosen column its value in
-/// the base and in the new profile and the change, each flagged whether
-/// it is the change. The base and new values give way first, the last
-/// chosen first; a change gives way after the event's own columns.
-fn compared_metric_columns(app: &App) -> Vec<(bool, Column<'_, FnId>)> {
-    let columns = &app.columns;
-    let t = app.theme;
-    let g = t.glyphs();
-    let k = columns.chosen.len().min(60);
-    let mut out = Vec::new();
-    for (i, &c) in columns.chosen.iter().enumerate().take(k) {
-        let name = columns.header(c);
-        let later = (k - i) as u8;
-        for (side, label) in [(0, "base"), (1, "new")] {
-            let header = format!("{name} {label}");
-            let width = Columns::width(&header);
-            let column = Column::text(Width::Fixed(width), move |&f| {
-                rows::compared(app, f).map_or(String::new(), |rows| {
-                    let (own, incl) = &rows[side];
-                    columns.text(c, own, incl)
-                })
-            })
-            .right()
-            .header(header)
-            .gives_way(2 * later - 1 + side as u8);
-            out.push((false, column));
-        }
-        let mut header = format!("{name} chg");
-        if app.sort == SortKey::Column(c) {
-            header.push_str(if app.reversed { g.sort_up } else { g.sort_down });
-        }
-        let width = Columns::width(&header);
-        let column = Column::new(Width::Fixed(width), move |&f, _| {
-            let Some([b, n]) = rows::compared(app, f) else {
-                return vec![];
-            };
-            super::metric_change(app, c, (&b.0, &b.1), (&n.0, &n.1))
-        })
-        .right()
-        .header(header)
-        .gives_way(2 * k as u8 + 4 + later);
-        out.push((true, column));
-    }
-    out
 }
 
 /// The file name of a function's object (none for a cycle's row).

@@ -8,9 +8,8 @@
 
 use super::{approx_column, name_column};
 use crate::analysis::tree::{NodeCosts, SideCosts};
-use crate::profile::Cost;
 use crate::tui::app::{App, TreeView};
-use crate::tui::columns::{Columns, MetricColumn, Scope};
+use crate::tui::columns::Scope;
 use crate::tui::layout::Pane;
 use crate::tui::view::cost_format;
 use crate::tui::widgets::{Column, CostFormat, Table, Width};
@@ -47,11 +46,11 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .header(header)
     };
     let change = format!("Change{}", g.sort_down);
-    let k = app.columns.chosen.len().min(60) as u8;
+    let v = crate::tui::view::sides::value_ranks(app);
     let mut columns = vec![
         approx_column(app, view),
-        cost("Base", |s| Some(s.base), false).gives_way(4 + 2 * k),
-        cost("New", |s| Some(s.new), false).gives_way(5 + 2 * k),
+        cost("Base", |s| Some(s.base), false).gives_way(4 + v),
+        cost("New", |s| Some(s.new), false).gives_way(5 + v),
         Column::new(Width::Cost, move |&n: &usize, cx| {
             let (text, style) = match sides(n) {
                 Some(s) => (cx.format.text(s.change()), t.change(s.change())),
@@ -66,16 +65,16 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
             |s| if s.in_base { s.base_self } else { Some(0) },
             false,
         )
-        .gives_way(1 + 2 * k),
+        .gives_way(1 + v),
         cost(
             "Self new",
             |s| if s.in_new { s.new_self } else { Some(0) },
             false,
         )
-        .gives_way(2 + 2 * k),
-        cost("Self chg", SideCosts::self_change, true).gives_way(3 + 2 * k),
+        .gives_way(2 + v),
+        cost("Self chg", SideCosts::self_change, true).gives_way(3 + v),
     ];
-    columns.extend(metric_columns(app, view, k));
+    columns.extend(metric_columns(app, view));
     columns.push(name_column(app, view, ", compared", move |n| {
         sides(n).and_then(|s| s.status())
     }));
@@ -84,14 +83,12 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .selected_style(t.selected(true))
         .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
 }
-
-/// The chosen metric columns (`m`) of each node on each side
-/// (`Tree::compared_costs`): the base's and the new profile's values,
-/// which give way first (the last chosen first), and the change, which
-/// stays after the costs' columns (as the list of a comparison).
-fn metric_columns<'a>(app: &'a App, view: &'a TreeView, k: u8) -> Vec<Column<'a, usize>> {
-    let (tree, columns) = (&view.tree, &app.columns);
-    let rows = move |n: usize, c: MetricColumn| -> Option<[(Vec<Cost>, Vec<Cost>); 2]> {
+/// The comparison's metric columns of each node (`view::sides`), from
+/// each side's own tree (`Tree::compared_costs`); blank on a recursive
+/// leaf and where a self cost is not known yet on either side.
+fn metric_columns<'a>(app: &'a App, view: &'a TreeView) -> Vec<Column<'a, usize>> {
+    let tree = &view.tree;
+    let (changes, values) = crate::tui::view::sides::columns(app, 5, None, move |&n: &usize, c| {
         if tree.node(n).recursive {
             return None;
         }
@@ -101,41 +98,6 @@ fn metric_columns<'a>(app: &'a App, view: &'a TreeView, k: u8) -> Vec<Column<'a,
             (_, own) => Some((own.unwrap_or_default(), x.inclusive)),
         };
         Some([pick(b)?, pick(w)?])
-    };
-    let mut values = Vec::new();
-    let mut changes = Vec::new();
-    for (i, &c) in columns.chosen.iter().enumerate().take(k as usize) {
-        let name = columns.header(c);
-        let later = k - i as u8;
-        for (side, label) in [(0, "base"), (1, "new")] {
-            let header = format!("{name} {label}");
-            let width = Columns::width(&header);
-            values.push(
-                Column::text(Width::Fixed(width), move |&n: &usize| {
-                    rows(n, c).map_or(String::new(), |r| {
-                        let (own, incl) = &r[side];
-                        columns.text(c, own, incl)
-                    })
-                })
-                .right()
-                .header(header)
-                .gives_way(2 * later - 1 + side as u8),
-            );
-        }
-        let header = format!("{name} chg");
-        let width = Columns::width(&header);
-        changes.push(
-            Column::new(Width::Fixed(width), move |&n: &usize, _| {
-                let Some([b, w]) = rows(n, c) else {
-                    return vec![];
-                };
-                crate::tui::view::metric_change(app, c, (&b.0, &b.1), (&w.0, &w.1))
-            })
-            .right()
-            .header(header)
-            .gives_way(5 + 2 * k + later),
-        );
-    }
-    changes.extend(values);
-    changes
+    });
+    changes.into_iter().chain(values).collect()
 }
