@@ -6,25 +6,29 @@
 //! or crossterm.
 //!
 //! Speed (a million names, every keystroke in a few milliseconds):
-//! - the names are stored back to back in id order, as typed and
-//!   lowercased, each with a 64-bit mask of the characters it contains, so
-//!   that a name lacking a character of the query is rejected with one AND
-//!   before any byte of it is read;
-//! - a scan reads memory in sequence and is split over the cores; a plain
-//!   substring test comes first, a byte subsequence test next, and only
-//!   scattered matches are scored by the fuzzy matcher (at most
-//!   `SCORE_LIMIT` of them, else they keep the tie-break order);
+//! - the index keeps no text: the names are read where their owner keeps
+//!   them (`Texts`; the browser's profile), and the index holds two 64-bit
+//!   masks a name, of the characters it contains and of those that start
+//!   a word, so that a name lacking a character of the query is rejected
+//!   with one AND before any byte of it is read, and the first key typed
+//!   is answered from the masks alone;
+//! - a scan is split over the cores; a byte subsequence test comes first,
+//!   then a substring test, and only scattered matches are scored by the
+//!   fuzzy matcher (at most `SCORE_LIMIT` of them, else they keep the
+//!   tie-break order);
 //! - the results of each query prefix typed are kept (`levels`): a query
 //!   that extends one filters its matches only, and Backspace goes back to
 //!   the shorter query's results without scanning.
 
 mod scan;
+mod texts;
 
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use scan::{Found, Matches};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
+pub use texts::{Owned, Texts};
 
 /// Above this many scattered matches, they are ranked by cost alone.
 pub const SCORE_LIMIT: usize = 5_000;
@@ -68,9 +72,12 @@ pub enum Tier {
 struct Level {
     query: String,
     /// Matching ids in id order (the candidates of a longer query), and
-    /// where the greedy match of the query ended in each.
+    /// where the greedy match of the query ended in each; both empty when
+    /// the masks alone found the matches (a first key), which they find
+    /// again for a longer query at no more cost than reading a list.
     pool: Vec<u32>,
     ends: Vec<u16>,
+    masks_only: bool,
     /// The same ids, ranked.
     results: Vec<u32>,
 }
@@ -81,6 +88,8 @@ struct Level {
 struct Index {
     ready: OnceLock<scan::Names>,
     building: Mutex<Option<JoinHandle<scan::Names>>>,
+    /// The names, for indexing them here if the thread is gone.
+    texts: Arc<dyn Texts>,
     /// How many names it holds (known before they are indexed).
     len: usize,
 }
@@ -93,18 +102,12 @@ impl Index {
                 Some(thread) => thread
                     .join()
                     .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                None => scan::Names::new([""; 0]),
+                None => scan::Names::new(self.texts.clone()),
             }
         });
         debug_assert_eq!(names.len(), self.len, "as many names as said");
         names
     }
-}
-
-/// The names `feed` gives, the first time it is asked (none after).
-fn index_once<F: FnOnce(&mut dyn FnMut(&str))>(feed: &Mutex<Option<F>>) -> scan::Names {
-    let feed = feed.lock().map_or(None, |mut f| f.take());
-    feed.map_or_else(|| scan::Names::new([""; 0]), scan::Names::fed)
 }
 
 /// Names to search, each with an id the caller understands, and the
@@ -113,37 +116,36 @@ pub struct Search<M: Matcher = Skim> {
     matcher: M,
     names: Index,
     /// Ids in tie-break order (ids left out are not searched), and each
-    /// id's position in it (`u32::MAX` when left out).
+    /// id's position in it (`u32::MAX` when left out); empty until the
+    /// first query or `set_order` (then id order unless set).
     order: Vec<u32>,
     ranks: Vec<u32>,
+    ordered: bool,
     /// A chain of queries, each a prefix of the next; the last is current.
     levels: Vec<Level>,
 }
 
 impl Search<Skim> {
+    /// A search over names it keeps itself (`Owned`).
     pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
         Self::with_matcher(names, Skim::default())
     }
 
-    /// A search over the `len` names that `feed` hands, in order, to the
-    /// function it is given, indexed on another thread.
-    pub fn in_background(
-        len: usize,
-        feed: impl FnOnce(&mut dyn FnMut(&str)) + Send + 'static,
-    ) -> Self {
-        // Taken back if no thread can be started: the names are then
-        // indexed at once.
-        let feed = std::sync::Arc::new(Mutex::new(Some(feed)));
-        let theirs = feed.clone();
-        let build = move || index_once(&theirs);
+    /// A search over the names of `texts`, read where `texts` keeps them,
+    /// their masks made on another thread.
+    pub fn in_background(texts: Arc<dyn Texts>) -> Self {
+        let len = texts.len();
+        let theirs = texts.clone();
         let thread = std::thread::Builder::new().name("cgtui-search".into());
-        let (ready, building) = match thread.spawn(build) {
+        let (ready, building) = match thread.spawn(move || scan::Names::new(theirs)) {
             Ok(thread) => (OnceLock::new(), Some(thread)),
-            Err(_) => (OnceLock::from(index_once(&feed)), None),
+            // No thread: the masks are made at once.
+            Err(_) => (OnceLock::from(scan::Names::new(texts.clone())), None),
         };
         let index = Index {
             ready,
             building: Mutex::new(building),
+            texts,
             len,
         };
         Self::with_index(index, Skim::default())
@@ -152,48 +154,55 @@ impl Search<Skim> {
 
 impl<M: Matcher> Search<M> {
     pub fn with_matcher<S: AsRef<str>>(names: impl IntoIterator<Item = S>, matcher: M) -> Self {
-        let names = scan::Names::new(names);
+        let texts: Arc<dyn Texts> = Arc::new(Owned::new(names));
+        let names = scan::Names::new(texts.clone());
         let len = names.len();
         let index = Index {
             ready: OnceLock::from(names),
             building: Mutex::new(None),
+            texts,
             len,
         };
         Self::with_index(index, matcher)
     }
 
     fn with_index(names: Index, matcher: M) -> Self {
-        let n = names.len as u32;
-        let mut search = Search {
+        Search {
             matcher,
             names,
             order: Vec::new(),
             ranks: Vec::new(),
+            ordered: false,
             levels: Vec::new(),
-        };
-        search.set_order((0..n).collect());
-        search
+        }
     }
 
     /// Sets the tie-break order (ids, e.g. by cost; ids left out are not
     /// searched) and runs the current query again.
     pub fn set_order(&mut self, order: Vec<u32>) {
-        let n = self.names.len;
-        let mut ranks = vec![u32::MAX; n];
-        let mut kept = Vec::with_capacity(order.len().min(n));
-        for id in order {
-            if let Some(r) = ranks.get_mut(id as usize)
-                && *r == u32::MAX
-            {
-                *r = kept.len() as u32;
-                kept.push(id);
-            }
-        }
-        self.order = kept;
-        self.ranks = ranks;
+        self.take_order(order);
         let query = self.query().to_string();
         self.levels.clear();
         self.set_query(&query);
+    }
+
+    /// Keeps `order` (its first place of each id) and each id's rank in
+    /// it, the old ones freed first: on a million names each is 4 MB.
+    fn take_order(&mut self, mut order: Vec<u32>) {
+        (self.order, self.ranks) = (Vec::new(), Vec::new());
+        let mut ranks = vec![u32::MAX; self.names.len];
+        let mut kept = 0;
+        order.retain(|&id| match ranks.get_mut(id as usize) {
+            Some(r) if *r == u32::MAX => {
+                *r = kept;
+                kept += 1;
+                true
+            }
+            _ => false,
+        });
+        self.order = order;
+        self.ranks = ranks;
+        self.ordered = true;
     }
 
     pub fn query(&self) -> &str {
@@ -205,8 +214,9 @@ impl<M: Matcher> Search<M> {
         self.levels.last().map_or(&[], |l| l.results.as_slice())
     }
 
-    pub fn name(&self, i: u32) -> &str {
-        self.names.get().name(i)
+    /// Name `i` as searched.
+    pub fn name(&self, i: u32) -> String {
+        self.names.get().name(i, &mut String::new()).to_string()
     }
 
     /// Runs `query`: from the results of the longest prefix of it typed
@@ -225,9 +235,12 @@ impl<M: Matcher> Search<M> {
             }
             return;
         }
+        if !self.ordered {
+            self.take_order((0..self.names.len as u32).collect());
+        }
         let sensitive = |q: &str| q.chars().any(char::is_uppercase);
         let among = match self.levels.last() {
-            Some(prev) => Matches::Refine {
+            Some(prev) if !prev.masks_only => Matches::Refine {
                 ids: &prev.pool,
                 ends: &prev.ends,
                 // Greedy ends found ignoring case do not hold with case.
@@ -237,18 +250,22 @@ impl<M: Matcher> Search<M> {
                     0
                 },
             },
-            None => Matches::All,
+            // A query longer than a first key has that key's class in its
+            // mask: the masks find the first key's matches again.
+            _ => Matches::All,
         };
         let mut found = self.names.get().scan(among, &query, &self.ranks);
-        let (pool, ends) = (
+        let (pool, ends, masks_only) = (
             std::mem::take(&mut found.pool),
             std::mem::take(&mut found.ends),
+            found.masks_only,
         );
         let results = self.rank(found, &query);
         self.levels.push(Level {
             query,
             pool,
             ends,
+            masks_only,
             results,
         });
         self.forget_old_levels();
@@ -261,9 +278,10 @@ impl<M: Matcher> Search<M> {
         let scattered = if scattered.len() <= SCORE_LIMIT {
             let names = self.names.get();
             let score = |ids: &[u32]| -> Vec<(i64, u32)> {
+                let mut buf = String::new();
                 ids.iter()
                     .map(|&i| {
-                        let s = self.matcher.score(names.name(i), query);
+                        let s = self.matcher.score(names.name(i, &mut buf), query);
                         (s.unwrap_or(i64::MIN), i)
                     })
                     .collect()
@@ -286,10 +304,10 @@ impl<M: Matcher> Search<M> {
         } else {
             scattered
         };
-        let mut results = a;
-        results.extend(b);
-        results.extend(c);
-        results.extend(scattered);
+        let mut results = Vec::with_capacity(a.len() + b.len() + c.len() + scattered.len());
+        for tier in [a, b, c, scattered] {
+            results.extend(tier);
+        }
         results
     }
 
@@ -297,9 +315,10 @@ impl<M: Matcher> Search<M> {
     /// the shortest prefixes go first (they are the largest).
     fn forget_old_levels(&mut self) {
         let budget = (4 * self.names.len).max(1 << 20);
-        let mut used: usize = self.levels.iter().map(|l| 2 * l.pool.len()).sum();
+        let size = |l: &Level| l.pool.len() + l.results.len();
+        let mut used: usize = self.levels.iter().map(size).sum();
         while used > budget && self.levels.len() > 1 {
-            used = used.saturating_sub(2 * self.levels[0].pool.len());
+            used = used.saturating_sub(size(&self.levels[0]));
             self.levels.remove(0);
         }
     }

@@ -50,7 +50,7 @@ fn search_ranks_substrings_first_and_n_steps_through_results() {
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "/cycle_");
     assert!(matches!(app.popup, Some(Popup::Search(_))));
-    let names: Vec<&str> = app
+    let names: Vec<String> = app
         .search
         .results()
         .iter()

@@ -1,26 +1,29 @@
-//! The scan behind `Search`: the names stored for it (back to back, as
-//! typed and lowercased, with a character mask each), the match test of one
-//! name (a greedy byte subsequence, carried on from where the shorter
-//! query's ended, then the substring tiers), the scan of many names split
-//! over the cores, and the ordering of matches by a tie-break rank.
-//! Pure computation: no I/O, no UI.
+//! The scan behind `Search`: what it keeps of each name (a character mask
+//! and a word-start mask, no text: the names are read where their owner
+//! keeps them, `Texts`), the match test of one name (a greedy byte
+//! subsequence, carried on from where the shorter query's ended, then the
+//! substring tiers), the scan of many names split over the cores, and the
+//! ordering of matches by a tie-break rank. Pure computation: no I/O, no UI.
 
 use super::Tier;
+use super::texts::Texts;
 use memchr::memmem::Finder;
+use std::sync::Arc;
 
 /// Below this many candidates a scan stays on one thread.
 const PARALLEL_FROM: usize = 1 << 16;
 
-/// The names, by id.
+/// Set in a name's word mask when the name is one byte long (an exact
+/// match of the first key typed): the word bits are those of letters and
+/// digits, below 36.
+const ONE_BYTE: u64 = 1 << 63;
+
+/// The names, by id: their text where the caller keeps it, and 16 bytes
+/// each of our own.
 pub struct Names {
-    /// Names back to back, each followed by a NUL, as given and lowercased
-    /// (ASCII only, as smart case needs).
-    blob: Vec<u8>,
-    lower: Vec<u8>,
-    /// Where each name starts; one more entry for the end.
-    starts: Vec<usize>,
-    /// Each name's `mask` (lowercased), and the mask of the letters and
-    /// digits it has at a word start.
+    texts: Arc<dyn Texts>,
+    /// Each name's `mask` (case folded), and the mask of the letters and
+    /// digits it has at a word start (with `ONE_BYTE`).
     masks: Vec<u64>,
     word_masks: Vec<u64>,
 }
@@ -47,11 +50,16 @@ pub struct Found {
     pub ends: Vec<u16>,
     /// The matches of each tier (`Tier as usize`).
     pub tiers: [Vec<u32>; 4],
+    /// Found by the masks alone (a first key): `pool` and `ends` are left
+    /// empty, the masks find the same names again.
+    pub masks_only: bool,
 }
 
 /// The query, ready to test names with.
 struct Test<'a> {
-    bytes: &'a [u8],
+    /// Names are compared as written (the query has capitals), else
+    /// lowercased (ASCII only, as smart case needs).
+    sensitive: bool,
     finder: Finder<'a>,
     mask: u64,
     ranks: &'a [u32],
@@ -60,52 +68,39 @@ struct Test<'a> {
 }
 
 impl Names {
-    pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Self {
-        let mut all = Names {
-            blob: Vec::new(),
-            lower: Vec::new(),
-            starts: vec![0],
-            masks: Vec::new(),
-            word_masks: Vec::new(),
-        };
-        names.into_iter().for_each(|name| all.push(name.as_ref()));
-        all.lower = all.blob.to_ascii_lowercase();
-        all
-    }
-
-    /// Adds the next name (`new` lowercases them all at the end).
-    fn push(&mut self, name: &str) {
-        let bytes = name.as_bytes();
-        self.blob.extend_from_slice(bytes);
-        self.blob.push(0);
-        self.starts.push(self.blob.len());
-        let (all, word) = masks_of(bytes);
-        self.masks.push(all);
-        self.word_masks.push(word);
-    }
-
-    /// The names that `feed` hands to the function it is given, in order.
-    pub fn fed(feed: impl FnOnce(&mut dyn FnMut(&str))) -> Self {
-        let mut all = Names::new([""; 0]);
-        feed(&mut |name| all.push(name));
-        all.lower = all.blob.to_ascii_lowercase();
-        all
+    /// The masks of every name of `texts`, read once, in id order.
+    pub fn new(texts: Arc<dyn Texts>) -> Self {
+        let n = texts.len();
+        let (mut masks, mut word_masks) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        let mut buf = String::new();
+        for id in 0..n {
+            let name = texts.text(id as u32, &mut buf).as_bytes();
+            let (all, word) = masks_of(name);
+            masks.push(all);
+            word_masks.push(if name.len() == 1 {
+                word | ONE_BYTE
+            } else {
+                word
+            });
+        }
+        Names {
+            texts,
+            masks,
+            word_masks,
+        }
     }
 
     pub fn len(&self) -> usize {
         self.masks.len()
     }
 
-    fn span(&self, i: usize) -> std::ops::Range<usize> {
-        match (self.starts.get(i), self.starts.get(i + 1)) {
-            (Some(&a), Some(&b)) => a..b - 1,
-            _ => 0..0,
+    /// Name `i`, borrowed from its owner or written into `buf`.
+    pub fn name<'a>(&'a self, i: u32, buf: &'a mut String) -> &'a str {
+        if (i as usize) < self.len() {
+            self.texts.text(i, buf)
+        } else {
+            ""
         }
-    }
-
-    pub fn name(&self, i: u32) -> &str {
-        let bytes = self.blob.get(self.span(i as usize)).unwrap_or_default();
-        std::str::from_utf8(bytes).unwrap_or_default()
     }
 
     /// The names among `among` that match `query` (ids whose rank is
@@ -116,13 +111,12 @@ impl Names {
         {
             return self.scan_class(class_bit(b), ranks);
         }
-        let sensitive = query.chars().any(char::is_uppercase);
         let (count, matched) = match among {
             Matches::All => (self.len(), 0),
             Matches::Refine { ids, matched, .. } => (ids.len(), matched),
         };
         let test = Test {
-            bytes: if sensitive { &self.blob } else { &self.lower },
+            sensitive: query.chars().any(char::is_uppercase),
             finder: Finder::new(query.as_bytes()),
             mask: mask(query.as_bytes()),
             ranks,
@@ -137,17 +131,14 @@ impl Names {
         let run = |from: usize, to: usize| match among {
             Matches::All => {
                 let ids = from as u32..to as u32;
-                let bounds = (from as u32, to.saturating_sub(1) as u32);
-                self.scan_part(&test, ids.map(|id| (id, 0)), bounds, to - from)
+                self.scan_part(&test, ids.map(|id| (id, 0)))
             }
             Matches::Refine { ids, ends, .. } => {
                 let items = (from..to).filter_map(|k| {
                     let id = *ids.get(k)?;
                     Some((id, ends.get(k).copied().unwrap_or(u16::MAX)))
                 });
-                let at = |k: usize| ids.get(k).copied().unwrap_or(0);
-                let bounds = (at(from), at(to.saturating_sub(1)));
-                self.scan_part(&test, items, bounds, to - from)
+                self.scan_part(&test, items)
             }
         };
         if threads == 1 {
@@ -174,68 +165,54 @@ impl Names {
 
     /// Every name with a letter or digit of class `bit`, case folded: the
     /// first key typed. The masks tell where it is, without reading names
-    /// (the greedy ends are left unknown).
+    /// (no greedy ends: `masks_only`).
     fn scan_class(&self, bit: u64, ranks: &[u32]) -> Found {
-        let mut found = Found::default();
+        let mut found = Found {
+            masks_only: true,
+            ..Found::default()
+        };
         let names = self.masks.iter().zip(&self.word_masks).zip(ranks);
         for (i, ((&m, &w), &r)) in names.enumerate() {
             if m & bit == 0 || r == u32::MAX {
                 continue;
             }
-            let tier = if self.span(i).len() == 1 {
+            let tier = if w & ONE_BYTE != 0 {
                 Tier::Exact
             } else if w & bit != 0 {
                 Tier::WordStart
             } else {
                 Tier::Substring
             };
-            found.pool.push(i as u32);
-            found.ends.push(u16::MAX);
             found.tiers[tier as usize].push(i as u32);
         }
         found
     }
 
-    /// The `count` candidates of `items` (increasing ids from `bounds.0` to
-    /// `bounds.1`, each with the end of its greedy match so far) that match. Where the candidates are
-    /// dense, the substring is searched for along the names back to back,
-    /// in long runs, rather than name by name: `next` is the first
-    /// occurrence at or after where it was last searched from (none
-    /// crosses a name: a query has no NUL).
-    fn scan_part(
-        &self,
-        test: &Test<'_>,
-        items: impl Iterator<Item = (u32, u16)>,
-        (first, last): (u32, u32),
-        count: usize,
-    ) -> Found {
+    /// The candidates of `items` (ids, each with the end of its greedy
+    /// match so far) that match. A name is read only when its mask allows
+    /// a match, from where its owner keeps it (lowercased into a buffer of
+    /// this scan's when the query is not case sensitive).
+    fn scan_part(&self, test: &Test<'_>, items: impl Iterator<Item = (u32, u16)>) -> Found {
         let mut found = Found::default();
-        let last = last.max(first);
-        let dense = count * 8 >= (last - first) as usize;
-        let end = self.span(last as usize).end;
         let q = test.finder.needle();
-        let mut next: Option<usize> = None;
-        let mut searched = 0;
+        let (mut buf, mut lower) = (String::new(), Vec::new());
         for (id, prev) in items {
             let i = id as usize;
-            let span = self.span(i);
-            let hit = if dense {
-                if next.is_none_or(|h| h < span.start) && searched <= span.start {
-                    let rest = test.bytes.get(span.start..end).unwrap_or_default();
-                    next = test.finder.find(rest).map(|at| span.start + at);
-                    searched = next.map_or(end + 1, |h| h + 1);
-                }
-                next.filter(|&h| h >= span.start && h < span.end)
-            } else {
-                None
-            };
             let (Some(&m), Some(&r)) = (self.masks.get(i), test.ranks.get(i)) else {
                 continue;
             };
             if r == u32::MAX || m & test.mask != test.mask {
                 continue;
             }
-            let hay = test.bytes.get(span.clone()).unwrap_or_default();
+            let text = self.texts.text(id, &mut buf).as_bytes();
+            let hay = if test.sensitive {
+                text
+            } else {
+                lower.clear();
+                lower.extend_from_slice(text);
+                lower.make_ascii_lowercase();
+                &lower
+            };
             let (from, rest) = match q.get(test.matched..) {
                 Some(rest) if test.matched > 0 && prev != u16::MAX => (prev as usize, rest),
                 _ => (0, q),
@@ -243,13 +220,9 @@ impl Names {
             let Some(greedy) = subsequence_end(hay, from, rest) else {
                 continue;
             };
-            let tier = match hit {
-                Some(h) => substring_tier(hay, h - span.start, &test.finder),
-                None if dense => Tier::Scattered,
-                None => match test.finder.find(hay) {
-                    Some(at) => substring_tier(hay, at, &test.finder),
-                    None => Tier::Scattered,
-                },
+            let tier = match test.finder.find(hay) {
+                Some(at) => substring_tier(hay, at, &test.finder),
+                None => Tier::Scattered,
             };
             found.pool.push(id);
             found.ends.push(u16::try_from(greedy).unwrap_or(u16::MAX));

@@ -7,7 +7,7 @@ fn search(names: &[&str]) -> Search {
     Search::new(names.iter().copied())
 }
 
-fn ranked(s: &Search) -> Vec<&str> {
+fn ranked(s: &Search) -> Vec<String> {
     s.results().iter().map(|&i| s.name(i)).collect()
 }
 
@@ -183,10 +183,7 @@ fn names_indexed_on_another_thread_are_searched_alike() {
         .map(|i| format!("ns{}::fn_{i}_{}", i % 7, i * 31 % 1000))
         .collect();
     let mut here = Search::new(&names);
-    let theirs = names.clone();
-    let mut there = Search::in_background(names.len(), move |add| {
-        theirs.iter().for_each(|n| add(n));
-    });
+    let mut there = Search::in_background(Arc::new(Owned::new(&names)));
     // Set before the index is asked for: it may still be being built.
     let order: Vec<u32> = (0..names.len() as u32).rev().collect();
     here.set_order(order.clone());

@@ -7,7 +7,7 @@ use crate::analysis::Analysis;
 use crate::analysis::diff::{Joined, MatchOptions};
 use crate::locate::Locator;
 use crate::profile::{FnId, Profile};
-use crate::search::Search;
+use crate::search::{Search, Texts};
 use crate::threads::both;
 use crate::tui::scroll::Scroll;
 use crate::tui::theme::Theme;
@@ -16,25 +16,54 @@ use std::time::Instant;
 
 /// The search over every function's name (a mangled one's readable form
 /// and the name as written, so that either finds it) and, after them, the
-/// cycles' `<cycle N>` (ids as in `rows`), indexed on another thread.
+/// cycles' `<cycle N>` (ids as in `rows`), its masks made on another
+/// thread. It reads the names from the profile: no copy of them is kept.
 fn search_index(
     profile: &Arc<Profile>,
     analysis: &Analysis,
     demangled: &Arc<rustc_hash::FxHashMap<u32, Box<str>>>,
 ) -> Search {
-    let (profile, demangled) = (profile.clone(), demangled.clone());
-    let cycles = analysis.cycles.len();
-    let len = profile.functions.len() + cycles;
-    Search::in_background(len, move |add| {
-        for i in 0..profile.functions.len() {
-            let name = profile.fn_name(FnId::from_index(i));
-            match demangled.get(&(i as u32)) {
-                Some(readable) => add(&format!("{readable} {name}")),
-                None => add(name),
-            }
+    Search::in_background(Arc::new(SearchNames {
+        profile: profile.clone(),
+        demangled: demangled.clone(),
+        cycles: analysis.cycles.len(),
+    }))
+}
+
+/// The names the search reads, by search id (see `search_index`).
+struct SearchNames {
+    profile: Arc<Profile>,
+    demangled: Arc<rustc_hash::FxHashMap<u32, Box<str>>>,
+    cycles: usize,
+}
+
+impl Texts for SearchNames {
+    fn len(&self) -> usize {
+        self.profile.functions.len() + self.cycles
+    }
+
+    fn text<'a>(&'a self, id: u32, buf: &'a mut String) -> &'a str {
+        let (i, n) = (id as usize, self.profile.functions.len());
+        if i >= n {
+            *buf = if i < self.len() {
+                rows::cycle_name(i - n + 1)
+            } else {
+                String::new()
+            };
+            return buf;
         }
-        (1..=cycles).for_each(|c| add(&rows::cycle_name(c)));
-    })
+        let name = self.profile.fn_name(FnId::from_index(i));
+        match self.demangled.get(&id) {
+            Some(readable) => {
+                buf.clear();
+                buf.push_str(readable);
+                buf.push(' ');
+                buf.push_str(name);
+                buf
+            }
+            None => name,
+        }
+    }
 }
 
 /// The readable forms of the profile's mangled names (one too long to
