@@ -9,6 +9,7 @@ mod cycle_index;
 pub mod diff;
 pub mod groups;
 mod inclusive;
+mod memo;
 mod scc;
 pub(crate) mod share;
 pub mod source;
@@ -80,6 +81,8 @@ pub struct Analysis {
     /// Every function counts as active (a comparison lists the functions
     /// of both profiles, changed or not).
     every_function: bool,
+    /// Per column, the whole program's entries (the call trees' root).
+    program_entries: memo::PerColumn<tree::ProgramEntries>,
 }
 
 impl Analysis {
@@ -131,6 +134,7 @@ impl Analysis {
             signed,
             cut: combined.cut,
             every_function: false,
+            program_entries: memo::PerColumn::new(combined.width),
         };
         analysis.set_cycles(components);
         analysis.compute_inclusive(&profile.events, two_cores);

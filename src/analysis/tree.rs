@@ -42,6 +42,7 @@ use super::share::share;
 use crate::profile::{Cost, FnId};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Which way the tree grows from its root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -528,8 +529,8 @@ impl Tree {
 
     fn calls_of(&mut self, a: &Analysis, func: Option<FnId>) -> Calls {
         let Some(f) = func else {
-            let (base, calls) = whole_program(a, self.event);
-            return Calls::new(base, calls, None, false);
+            let program = whole_program(a, self.event);
+            return Calls::new(program.base, program.entries.clone(), None, false);
         };
         if let Some(c) = self.kept.remove(&f) {
             return c;
@@ -745,9 +746,50 @@ fn estimate(count: u64, part: Cost, whole: Cost) -> u64 {
 /// A cycle counts as one function (its inclusive cost against the calls
 /// into it from outside), entered at the member whose calls cost most.
 /// What the entries do not cover stays with the node.
-fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
+/// Makes the whole program's entries of column `ev` ahead of the first
+/// tree that needs them (the browser's background thread calls it).
+pub fn prepare(a: &Analysis, ev: usize) {
+    whole_program(a, ev);
+}
+
+fn whole_program(a: &Analysis, ev: usize) -> Arc<ProgramEntries> {
+    a.program_entries
+        .get_or(ev, || ProgramEntries::new(find_entries(a, ev)))
+}
+
+/// The whole program's entries in one event column, made once per
+/// analysis (a pass over every function and its callers: some 0.2 s on a
+/// million functions, too slow for every opening of a tree).
+pub(super) struct ProgramEntries {
+    /// What the entries do not cover.
+    base: Cost,
+    entries: Vec<Candidate>,
+    /// `(function, weight)` of each entry, by function.
+    by_func: Vec<(FnId, Cost)>,
+}
+
+impl ProgramEntries {
+    fn new((base, entries): (Cost, Vec<Candidate>)) -> Self {
+        let mut by_func: Vec<(FnId, Cost)> = entries.iter().map(|c| (c.func, c.weight)).collect();
+        by_func.sort_unstable_by_key(|&(f, _)| f);
+        ProgramEntries {
+            base,
+            entries,
+            by_func,
+        }
+    }
+
+    /// The weight of `f`'s entry (0: not an entry).
+    fn weight(&self, f: FnId) -> Cost {
+        self.by_func
+            .binary_search_by_key(&f, |&(g, _)| g)
+            .map_or(0, |i| self.by_func[i].1)
+    }
+}
+
+fn find_entries(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
     let mut out = Vec::new();
-    let mut cycles_seen = HashSet::default();
+    let mut cycles_seen = vec![false; a.cycles.len()];
     // Calls into `f` from outside its cycle, and whether there are any.
     let called = |f: FnId| {
         a.callers(f)
@@ -765,22 +807,24 @@ fn whole_program(a: &Analysis, ev: usize) -> (Cost, Vec<Candidate>) {
         if !a.is_active(f) {
             continue;
         }
-        let (inclusive, (paid, has_callers), entry) = match a.cycle_of(f) {
-            None => (a.inclusive(f)[ev], called(f), f),
-            Some(c) => {
-                if !cycles_seen.insert(c.number) {
-                    continue;
+        let cycle = a.cycle_index(f).map(|i| i as usize);
+        let (inclusive, (paid, has_callers), entry) =
+            match cycle.zip(cycle.and_then(|i| a.cycles.get(i))) {
+                None => (a.inclusive(f)[ev], called(f), f),
+                Some((i, c)) => {
+                    if std::mem::replace(&mut cycles_seen[i], true) {
+                        continue;
+                    }
+                    let paid = c
+                        .members
+                        .iter()
+                        .map(|&m| called(m))
+                        .fold((0 as Cost, false), |(sum, any), (s, a)| {
+                            (sum.saturating_add(s), any || a)
+                        });
+                    (c.inclusive[ev], paid, busiest_member(a, ev, &c.members))
                 }
-                let paid = c
-                    .members
-                    .iter()
-                    .map(|&m| called(m))
-                    .fold((0 as Cost, false), |(sum, any), (s, a)| {
-                        (sum.saturating_add(s), any || a)
-                    });
-                (c.inclusive[ev], paid, busiest_member(a, ev, &c.members))
-            }
-        };
+            };
         let weight = if has_callers {
             if signed {
                 continue;

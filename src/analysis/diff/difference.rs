@@ -38,6 +38,7 @@ impl Analysis {
         std::sync::Arc::make_mut(&mut self.self_costs).resize(n * width, 0);
         std::sync::Arc::make_mut(&mut self.inclusive).resize(n * width, 0);
         self.functions = n;
+        self.program_entries = crate::analysis::memo::PerColumn::new(width);
         if !self.called.is_empty() {
             self.called.resize(n, 0);
         }
@@ -136,6 +137,7 @@ impl Analysis {
             signed,
             cut,
             every_function: true,
+            program_entries: crate::analysis::memo::PerColumn::new(width),
         }
     }
 }

@@ -15,7 +15,7 @@
 use super::{Calls, Direction, Tree, share, whole_program};
 use crate::analysis::Analysis;
 use crate::profile::{Cost, FnId};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashSet as HashSet;
 
 /// Per node, its values in the chosen events.
 #[derive(Clone, Debug, Default)]
@@ -207,14 +207,14 @@ impl EventRows {
         };
         let (own, counted, top) = match func {
             None => {
-                let (base, entries) = whole_program(a, e);
-                let by_func: HashMap<FnId, Cost> =
-                    entries.iter().map(|c| (c.func, c.weight)).collect();
-                let counted = entries.iter().map(|c| i128::from(c.weight)).sum::<i128>();
+                let program = whole_program(a, e);
+                let counted = (program.entries.iter())
+                    .map(|c| i128::from(c.weight))
+                    .sum::<i128>();
                 let top: Vec<Cost> = (x.top.iter())
-                    .map(|&p| by_func.get(&x.calls.calls[p].func).copied().unwrap_or(0))
+                    .map(|&p| program.weight(x.calls.calls[p].func))
                     .collect();
-                (base, counted, top)
+                (program.base, counted, top)
             }
             Some(f) => {
                 let edges = match direction {
