@@ -18,10 +18,10 @@ pub mod multiplexer;
 mod procs;
 pub mod screen;
 pub mod scroll;
-pub mod source;
 mod term;
 pub mod theme;
 pub mod view;
+pub mod views;
 pub mod widgets;
 
 pub use app::App;

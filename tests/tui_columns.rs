@@ -191,11 +191,11 @@ fn the_trees_and_the_flame_graph_show_the_chosen_columns() {
     );
     // Another column: the same rows open, the same one selected.
     let (rows, selected) = {
-        let v = app.tree.as_ref().unwrap();
+        let v = app.tree().unwrap();
         (v.rows.len(), v.scroll.selected)
     };
     choose(&mut app, "D1mrRate", " ");
-    let v = app.tree.as_ref().unwrap();
+    let v = app.tree().unwrap();
     assert_eq!((v.rows.len(), v.scroll.selected), (rows, selected));
     let screen = text(&render(&mut app, 120, 30));
     assert!(screen.contains("D1mrRate"), "{screen}");

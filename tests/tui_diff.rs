@@ -94,10 +94,10 @@ fn functions_of_one_side_are_marked() {
 fn the_source_view_goes_to_the_biggest_change_of_a_line() {
     let mut app = comparison_app(O0, O2);
     press(&mut app, "/main<Enter>s");
-    let view = app.source.as_ref().expect("the source view is open");
+    let view = app.source().expect("the source view is open");
     let row = &view.rows[view.scroll.selected];
     // Line 65 (`matrix[i][j] = i * N + j;`) cost 52,029 fewer instructions.
-    let cgtui::tui::source::Row::Line { line, .. } = row else {
+    let cgtui::tui::views::source::Row::Line { line, .. } = row else {
         panic!("a line is selected: {row:?}");
     };
     assert_eq!(*line, 65);

@@ -242,7 +242,7 @@ fn the_opening_path_leads_to_the_change() {
     for (base, new) in PAIRS {
         let mut app = comparison_app(base, new);
         press(&mut app, "t");
-        let view = app.tree.as_ref().unwrap();
+        let view = app.tree().unwrap();
         let tree = &view.tree;
         let at = view.node();
         let path: Vec<usize> =

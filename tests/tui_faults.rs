@@ -9,7 +9,7 @@
 
 use crate::support::tui as support;
 
-use cgtui::tui::source::Body;
+use cgtui::tui::views::source::Body;
 use cgtui::tui::{Key, parse_keys};
 use std::path::Path;
 use support::*;
@@ -33,7 +33,7 @@ fn a_source_file_rewritten_while_shown_is_read_again() {
     std::fs::write(&src, ten_lines("old")).unwrap();
     let mut app = text_app(&profile_on(&src));
     press(&mut app, "/work<Enter>s");
-    assert!(matches!(app.source.as_ref().unwrap().body, Body::Text(_)));
+    assert!(matches!(app.source().unwrap().body, Body::Text(_)));
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("old line 3"), "{screen}");
     std::fs::write(&src, ten_lines("new rewritten")).unwrap();
@@ -73,7 +73,7 @@ fn a_source_file_removed_while_shown_stays_and_says_so() {
     }
     // Opened again: not found, with where it was looked for; costs still.
     press(&mut app, "<Esc>s");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     assert!(matches!(view.body, Body::Missing(_)), "{:?}", view.body);
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("not found"), "{screen}");
@@ -81,10 +81,7 @@ fn a_source_file_removed_while_shown_stays_and_says_so() {
     // A directory where the file was: not a file, no panic.
     std::fs::create_dir(&src).unwrap();
     press(&mut app, "ss<Down>");
-    assert!(matches!(
-        app.source.as_ref().unwrap().body,
-        Body::Missing(_)
-    ));
+    assert!(matches!(app.source().unwrap().body, Body::Missing(_)));
     render(&mut app, 80, 24);
 }
 

@@ -118,7 +118,7 @@ fn f_filters_by_text_regex_exclusion_and_threshold() {
 fn the_trees_show_the_filters_functions_and_the_paths_to_them() {
     let mut app = sample_app("cpp-names.callgrind");
     press(&mut app, "Fpush_back<Enter>t*");
-    let view = app.tree.as_ref().expect("the call tree is open");
+    let view = app.tree().expect("the call tree is open");
     assert!(view.tree.node(0).func.is_none(), "the whole program's tree");
     assert!(view.rows.len() > 1, "push_back is reached from the roots");
     let t = &view.tree;

@@ -6,7 +6,7 @@
 use crate::support::tui as support;
 
 use cgtui::tui::app::{Pane, Popup, SortKey};
-use cgtui::tui::source::{Body, Row};
+use cgtui::tui::views::source::{Body, Row};
 use support::*;
 
 #[test]
@@ -129,11 +129,11 @@ fn parts_switch_off_and_costs_follow() {
 fn source_view_opens_at_the_hottest_line_and_walks_hot_lines() {
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "/fib'2<Enter>s");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     assert!(matches!(view.body, Body::Text(_)), "{:?}", view.body);
     let hottest = view.scroll.selected;
     let cost = |app: &cgtui::tui::App, i: usize| {
-        let v = app.source.as_ref().unwrap();
+        let v = app.source().unwrap();
         v.row_cost(&v.rows[i], 0).unwrap_or(0)
     };
     let max = (0..view.rows.len())
@@ -143,16 +143,15 @@ fn source_view_opens_at_the_hottest_line_and_walks_hot_lines() {
         .unwrap();
     assert_eq!(cost(&app, hottest), max);
     press(&mut app, "g]");
-    let first_hot = app.source.as_ref().unwrap().scroll.selected;
+    let first_hot = app.source().unwrap().scroll.selected;
     assert!(cost(&app, first_hot) > 0);
     press(&mut app, "]");
-    assert!(app.source.as_ref().unwrap().scroll.selected > first_hot);
+    assert!(app.source().unwrap().scroll.selected > first_hot);
     press(&mut app, "[");
-    assert_eq!(app.source.as_ref().unwrap().scroll.selected, first_hot);
+    assert_eq!(app.source().unwrap().scroll.selected, first_hot);
     // Follow the recursive call line to fib'2 itself.
     let call = app
-        .source
-        .as_ref()
+        .source()
         .unwrap()
         .rows
         .iter()
@@ -165,7 +164,7 @@ fn source_view_opens_at_the_hottest_line_and_walks_hot_lines() {
     press(&mut app, "<Enter>");
     assert_eq!(current(&app), "fib'2");
     press(&mut app, "<Esc>");
-    assert!(app.source.is_none());
+    assert!(app.source().is_none());
 }
 
 #[test]
@@ -187,7 +186,7 @@ fn missing_source_names_the_path_and_still_lists_costs() {
 fn instruction_only_profiles_show_costs_per_address() {
     let mut app = text_app("events: Ir\npositions: instr\nfl=a.c\nfn=main\n0x1000 5\n+4 7\n");
     press(&mut app, "s");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     assert_eq!(view.body, Body::Addresses);
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("0x00001004"), "{screen}");

@@ -222,7 +222,7 @@ fn the_wheel_scrolls_the_pane_under_the_pointer() {
         &mut app,
         &mouse(65, a.source.body.x + 9, a.source.body.y + 4),
     );
-    assert_eq!(app.source.as_ref().unwrap().scroll.selected, 3);
+    assert_eq!(app.source().unwrap().scroll.selected, 3);
     send(&mut app, b"s/_dl");
     let a = app.areas();
     send(&mut app, &mouse(65, a.popup.x + 4, a.popup.y + 4));
@@ -293,8 +293,8 @@ fn y_copies_the_full_name_and_capital_y_the_place() {
     );
     // In the source view: the selected line.
     send(&mut app, b"/fib\rsgj");
-    let line = match &app.source.as_ref().unwrap().rows[1] {
-        cgtui::tui::source::Row::Line { line, .. } => *line,
+    let line = match &app.source().unwrap().rows[1] {
+        cgtui::tui::views::source::Row::Line { line, .. } => *line,
         row => panic!("{row:?}"),
     };
     send(&mut app, b"Y");
@@ -409,7 +409,7 @@ fn what_these_keys_draw_is_ascii_in_ascii_mode() {
 
 /// The name of the function of the tree view's selected node.
 fn selected_node_name(app: &App) -> String {
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     let f = view.tree.node(view.node()).func.unwrap();
     app.profile.fn_name(f).to_string()
 }
@@ -422,7 +422,7 @@ fn the_wheel_scrolls_the_call_and_caller_trees_under_the_pointer() {
         send(&mut app, keys);
         let a = app.areas();
         let (x, y) = (a.source.body.x + 4, a.source.body.y + 2);
-        let view = app.tree.as_ref().unwrap();
+        let view = app.tree().unwrap();
         let len = view.rows.len();
         assert!(len > a.source.body.height as usize + 15, "{len} rows");
         let before = (view.scroll.offset, view.scroll.selected);
@@ -431,7 +431,7 @@ fn the_wheel_scrolls_the_call_and_caller_trees_under_the_pointer() {
         for _ in 0..5 {
             send(&mut app, &mouse(65, x, y));
         }
-        let view = app.tree.as_ref().unwrap();
+        let view = app.tree().unwrap();
         assert_eq!(
             (view.scroll.offset, view.scroll.selected),
             (before.0 + 15, before.1 + 15)
@@ -439,13 +439,13 @@ fn the_wheel_scrolls_the_call_and_caller_trees_under_the_pointer() {
         for _ in 0..5 {
             send(&mut app, &mouse(64, x, y));
         }
-        let view = app.tree.as_ref().unwrap();
+        let view = app.tree().unwrap();
         assert_eq!((view.scroll.offset, view.scroll.selected), before);
         // A click selects the row under the pointer, a second one goes to
         // its function in the main view.
         let at = Instant::now();
         send_at(&mut app, &click(x, y), at);
-        let view = app.tree.as_ref().unwrap();
+        let view = app.tree().unwrap();
         assert_eq!(view.scroll.selected, view.scroll.offset + 2);
         let name = selected_node_name(&app);
         // The row drawn under the pointer is that node's.
@@ -453,7 +453,7 @@ fn the_wheel_scrolls_the_call_and_caller_trees_under_the_pointer() {
         let start: String = name.chars().take(8).collect();
         assert!(drawn.contains(&start), "{drawn:?} is not {name}");
         send_at(&mut app, &click(x, y), at + Duration::from_millis(100));
-        assert!(app.tree.is_none());
+        assert!(app.tree().is_none());
         assert_eq!(current(&app), name);
     }
 }
@@ -464,13 +464,13 @@ fn the_wheel_over_the_flame_graph_selects_a_box_a_level_down_or_up() {
     send(&mut app, b"/main\rf");
     let a = app.areas();
     let (x, y) = (a.source.body.x + 4, a.source.body.y + 2);
-    let root = app.tree.as_ref().unwrap().node();
+    let root = app.tree().unwrap().node();
     send(&mut app, &mouse(65, x, y));
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     assert_ne!(view.node(), root);
     assert_eq!(view.tree.node(view.node()).parent(), Some(root));
     send(&mut app, &mouse(64, x, y));
-    assert_eq!(app.tree.as_ref().unwrap().node(), root);
+    assert_eq!(app.tree().unwrap().node(), root);
 }
 
 #[test]
@@ -500,7 +500,7 @@ fn y_in_a_tree_view_copies_the_selected_node() {
     // main is called by no one: the flame graph is the whole program's,
     // whose box is no function.
     send(&mut app, b"ky");
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     assert_eq!(view.tree.node(view.node()).func, None);
     assert_eq!(app.clipboard.take(), None);
     assert_eq!(app.message.as_deref(), Some("no function selected"));

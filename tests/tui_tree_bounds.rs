@@ -28,7 +28,7 @@ fn timed(app: &mut cgtui::tui::App, keys: &str) -> Duration {
 
 /// The tree's marker of the depth bound, and its depth.
 fn depth_cut(app: &cgtui::tui::App) -> Option<u32> {
-    let t = &app.tree.as_ref().unwrap().tree;
+    let t = &app.tree().unwrap().tree;
     (0..t.len())
         .map(|i| t.node(i))
         .find(|n| n.cut == Some(Cut::Depth))
@@ -50,7 +50,7 @@ fn a_chain_100000_deep_opens_at_once_and_shows_the_cut() {
     );
     // fn999 keeps its measured value, 100,000 - 999.
     assert!(screen.contains("99,001"), "{screen}");
-    assert!(app.tree.as_ref().unwrap().tree.len() < 2 * MAX_DEPTH as usize);
+    assert!(app.tree().unwrap().tree.len() < 2 * MAX_DEPTH as usize);
     // The caller tree of the deepest function, up the chain.
     let took = timed(&mut app, &format!("<Esc>/fn{}<Enter>b", n - 1));
     assert!(took < LIMIT, "b took {took:?}");
@@ -75,10 +75,10 @@ fn two_to_the_sixty_paths_open_within_the_node_bound() {
     for keys in ["/main<Enter>t", "<Esc>/l59_1<Enter>b", "<Esc>f"] {
         let took = timed(&mut app, keys);
         assert!(took < LIMIT, "{keys} took {took:?}");
-        assert!(app.tree.is_some(), "{keys}");
+        assert!(app.tree().is_some(), "{keys}");
         // Expand-all on the root stops at its own limit.
         let took = timed(&mut app, "gg*");
         assert!(took < LIMIT, "{keys} * took {took:?}");
-        assert!(app.tree.as_ref().unwrap().tree.len() <= 2 * MAX_NODES);
+        assert!(app.tree().unwrap().tree.len() <= 2 * MAX_NODES);
     }
 }

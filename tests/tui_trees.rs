@@ -38,7 +38,7 @@ fn flame_graph_snapshots() {
 
 /// The rows' names, trimmed, from the tree's body.
 fn rows(app: &mut cgtui::tui::App) -> Vec<String> {
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     view.rows
         .iter()
         .map(|&n| {
@@ -60,7 +60,7 @@ fn the_call_tree_opens_on_the_hottest_path_and_expands_and_collapses() {
         rows(&mut app)[..5],
         ["main", "fib", "fib'2", "fib'2", "printf"].map(String::from)
     );
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     assert_eq!(view.tree.node(view.rows[1]).value, 31_564);
     assert!(view.tree.node(view.rows[1]).exact);
     assert!(view.tree.node(view.rows[3]).recursive);
@@ -72,7 +72,7 @@ fn the_call_tree_opens_on_the_hottest_path_and_expands_and_collapses() {
         ["main", "fib", "fib'2", "printf"].map(String::from)
     );
     press(&mut app, "<Left>");
-    let v = app.tree.as_ref().unwrap();
+    let v = app.tree().unwrap();
     assert_eq!(v.node(), v.rows[1]);
     // Down to printf, Right opens it: its callees appear below it.
     press(&mut app, "jj<Right>");
@@ -84,11 +84,11 @@ fn the_call_tree_opens_on_the_hottest_path_and_expands_and_collapses() {
     assert!(rows(&mut app).len() > r.len());
     // Enter makes the node's function current and closes the tree.
     press(&mut app, "g<Down><Enter>");
-    assert!(app.tree.is_none());
+    assert!(app.tree().is_none());
     assert_eq!(current(&app), "fib");
     // Esc closes without moving.
     press(&mut app, "t<Esc>");
-    assert!(app.tree.is_none());
+    assert!(app.tree().is_none());
     assert_eq!(current(&app), "fib");
 }
 
@@ -96,7 +96,7 @@ fn the_call_tree_opens_on_the_hottest_path_and_expands_and_collapses() {
 fn the_caller_tree_shares_a_function_among_its_callers() {
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "/is_odd<Enter>b");
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     let root = view.tree.node(0);
     assert_eq!(app.profile.fn_name(root.func.unwrap()), "is_odd");
     // The first level's values add up to what the calls into is_odd cost.
@@ -113,31 +113,31 @@ fn the_flame_graph_zooms_in_and_out_and_follows_the_event() {
     let mut app = sample_app("cachesim.callgrind");
     press(&mut app, "f");
     let total = app.analysis.totals[0];
-    assert_eq!(app.tree.as_ref().unwrap().tree.node(0).value, total);
+    assert_eq!(app.tree().unwrap().tree.node(0).value, total);
     // Down to the first root, Enter zooms into it.
     press(&mut app, "j<Enter>");
-    let v = app.tree.as_ref().unwrap();
+    let v = app.tree().unwrap();
     assert_ne!(v.zoom, 0);
     assert_eq!(v.zoom, v.selected);
     // Backspace zooms out one level; Esc out of any zoom at once; Esc at
     // the top closes.
     press(&mut app, "<Backspace>");
-    assert_eq!(app.tree.as_ref().unwrap().zoom, 0);
+    assert_eq!(app.tree().unwrap().zoom, 0);
     press(&mut app, "<Enter>jjj<Enter>");
-    let v = app.tree.as_ref().unwrap();
+    let v = app.tree().unwrap();
     let depth = v.tree.node(v.zoom).depth;
     assert!(depth >= 2, "depth {depth}");
     press(&mut app, "<Backspace>");
-    let v = app.tree.as_ref().unwrap();
+    let v = app.tree().unwrap();
     assert_eq!(v.tree.node(v.zoom).depth, depth - 1);
     press(&mut app, "jj<Enter><Esc>");
-    assert_eq!(app.tree.as_ref().unwrap().zoom, 0);
+    assert_eq!(app.tree().unwrap().zoom, 0);
     // `e` (next event): the graph is of the new event's total.
     press(&mut app, "e");
-    let v = app.tree.as_ref().unwrap();
+    let v = app.tree().unwrap();
     assert_eq!(v.tree.node(0).value, app.analysis.totals[1]);
     press(&mut app, "<Esc>");
-    assert!(app.tree.is_none());
+    assert!(app.tree().is_none());
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn a_search_in_the_flame_graph_marks_boxes_and_n_goes_through_them() {
     let _ = render(&mut app, 120, 40);
     press(&mut app, "f/_dl_<Enter>");
     let name = |app: &cgtui::tui::App| {
-        let v = app.tree.as_ref().expect("the flame graph stays open");
+        let v = app.tree().expect("the flame graph stays open");
         let f = v.tree.node(v.selected).func.expect("a function's box");
         app.profile.fn_name(f).to_string()
     };
@@ -192,7 +192,7 @@ fn a_search_in_the_flame_graph_marks_boxes_and_n_goes_through_them() {
 fn a_search_from_the_call_tree_goes_to_the_function_in_the_main_view() {
     let mut app = sample_app("cpp-names.callgrind");
     press(&mut app, "t/printf_fp_l<Enter>");
-    assert!(app.tree.is_none() && app.popup.is_none());
+    assert!(app.tree().is_none() && app.popup.is_none());
     let f = app.current.expect("a current function");
     assert_eq!(app.profile.fn_name(f), "__printf_fp_l");
 }
@@ -254,7 +254,7 @@ fn self_costs_on_unique_paths(sample: &str, keys: &str) -> Vec<String> {
     }
     press(&mut app, keys);
     let _ = render(&mut app, 80, 24);
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     // Rows off screen get their self costs computed here.
     let mut t = view.tree.clone();
     let mut checked = Vec::new();
@@ -339,7 +339,7 @@ fn the_hot_path_ends_where_the_cost_is_spent() {
     );
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "/_dl_lookup_symbol_x<Enter>t");
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     let sel = view.tree.node(view.node());
     assert_eq!(app.profile.fn_name(sel.func.unwrap()), "do_lookup_x");
     assert_eq!(sel.depth, 1);
@@ -363,7 +363,7 @@ fn the_caller_tree_shares_the_roots_self_cost_along_its_paths() {
     let (_, f) = flat_named(&fs, "do_lookup_x");
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "/do_lookup_x<Enter>b");
-    let view = app.tree.as_ref().unwrap();
+    let view = app.tree().unwrap();
     let t = &view.tree;
     assert_eq!(t.node(0).self_cost(t.direction), Some(f.own));
     // do_lookup_x has one caller: all of its self cost comes that way.
@@ -467,4 +467,29 @@ fn tree_levels_are_one_step_each_and_cut_levels_say_their_depth() {
             assert!(screen.contains("…1 ▾"), "{screen}");
         }
     }
+}
+
+/// The views stack: a view opened over another is the one drawn and
+/// given the keys, and closing it shows the one under it as it was.
+#[test]
+fn a_view_opened_over_another_closes_back_to_it() {
+    let mut app = sample_app("recursion.callgrind");
+    press(&mut app, "/main<Enter>tjj");
+    let selected = app.tree().unwrap().node();
+    // `s` over the tree: the source view is drawn and moves with `j`.
+    press(&mut app, "s");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("Source of main"), "{screen}");
+    let line = app.source().unwrap().scroll.selected;
+    press(&mut app, "j");
+    assert_eq!(app.source().unwrap().scroll.selected, line + 1);
+    assert_eq!(app.tree().unwrap().node(), selected);
+    // Esc: back to the tree, its selection kept; Esc again: the list.
+    press(&mut app, "<Esc>");
+    assert!(app.source().is_none());
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("Call tree"), "{screen}");
+    assert_eq!(app.tree().unwrap().node(), selected);
+    press(&mut app, "<Esc>");
+    assert!(app.tree().is_none());
 }

@@ -9,7 +9,7 @@
 use crate::support::tui as support;
 
 use cgtui::tui::app::{Pane, Popup, rows};
-use cgtui::tui::source::Row;
+use cgtui::tui::views::source::Row;
 use support::*;
 
 /// The name the callers pane is titled with.
@@ -31,7 +31,7 @@ fn the_panes_follow_the_highlighted_row() {
     assert!(app.back.is_empty(), "{:?}", history(&app));
     // `s` shows the highlighted function.
     press(&mut app, "s");
-    assert_eq!(app.source.as_ref().unwrap().func, highlighted);
+    assert_eq!(app.source().unwrap().func, highlighted);
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn opens_on_main_with_the_list_by_inclusive_cost() {
 fn back_returns_to_the_same_source_line() {
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "/fib<Enter>s");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     let call = view
         .rows
         .iter()
@@ -60,30 +60,30 @@ fn back_returns_to_the_same_source_line() {
         .unwrap();
     // Move to the call line, away from the hottest line, and follow it.
     press(&mut app, "gG");
-    let rows = app.source.as_ref().unwrap().rows.len();
+    let rows = app.source().unwrap().rows.len();
     for _ in 0..rows {
         press(&mut app, "k");
-        if app.source.as_ref().unwrap().scroll.selected == call {
+        if app.source().unwrap().scroll.selected == call {
             break;
         }
     }
-    let before = app.source.as_ref().unwrap().scroll;
+    let before = app.source().unwrap().scroll;
     assert_eq!(before.selected, call);
     press(&mut app, "<Enter>");
     assert_eq!(current(&app), "fib'2");
     press(&mut app, "h");
     assert_eq!(current(&app), "fib");
-    assert_eq!(app.source.as_ref().unwrap().scroll, before);
+    assert_eq!(app.source().unwrap().scroll, before);
     // Forward again, and back again: the same line.
     press(&mut app, "lh");
-    assert_eq!(app.source.as_ref().unwrap().scroll, before);
+    assert_eq!(app.source().unwrap().scroll, before);
 }
 
 #[test]
 fn jump_lines_can_be_followed_and_shift_tab_goes_to_the_previous_file() {
     let mut app = sample_app("jumps-lines.callgrind");
     press(&mut app, "/classify<Enter>s");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     let (i, target) = view
         .rows
         .iter()
@@ -96,31 +96,28 @@ fn jump_lines_can_be_followed_and_shift_tab_goes_to_the_previous_file() {
             _ => None,
         })
         .unwrap();
-    app.source.as_mut().unwrap().scroll.selected = i;
+    app.views.source_mut().unwrap().scroll.selected = i;
     press(&mut app, "<Enter>");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     assert!(
         matches!(view.rows[view.scroll.selected], Row::Line { line, .. } if line == target),
         "not on line {target}"
     );
     // Back returns to the jump line.
     press(&mut app, "h");
-    assert_eq!(app.source.as_ref().unwrap().scroll.selected, i);
+    assert_eq!(app.source().unwrap().scroll.selected, i);
 
     let mut app = sample_app("inline.callgrind");
     press(&mut app, "/work<Enter>s");
-    let files = app.source.as_ref().unwrap().files.len();
+    let files = app.source().unwrap().files.len();
     assert!(files >= 2, "{files}");
-    let first = app.source.as_ref().unwrap().file;
+    let first = app.source().unwrap().file;
     press(&mut app, "<Tab>");
-    assert_eq!(app.source.as_ref().unwrap().file, (first + 1) % files);
+    assert_eq!(app.source().unwrap().file, (first + 1) % files);
     press(&mut app, "<BackTab>");
-    assert_eq!(app.source.as_ref().unwrap().file, first);
+    assert_eq!(app.source().unwrap().file, first);
     press(&mut app, "<BackTab>");
-    assert_eq!(
-        app.source.as_ref().unwrap().file,
-        (first + files - 1) % files
-    );
+    assert_eq!(app.source().unwrap().file, (first + files - 1) % files);
 }
 
 #[test]
@@ -374,7 +371,7 @@ fn cycles_are_rows_with_their_callers_members_and_callees() {
     assert_eq!(current(&app), "<cycle 1>");
     // A cycle has no source of its own.
     press(&mut app, "s");
-    assert!(app.source.is_none());
+    assert!(app.source().is_none());
     assert!(app.message.as_deref().unwrap_or("").contains("no source"));
 }
 

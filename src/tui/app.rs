@@ -1,8 +1,9 @@
 //! The UI state (current function, history, selections, query, sort,
 //! event, popups) and `App::update`, the only place it changes: here the
 //! state, keys to actions and the dispatch; the actions themselves in
-//! `navigate` (current function, panes, sorted lists), `source_view` and
-//! `popups`; the flat list's orders in `orders`; making it in `build`.
+//! `navigate` (current function, panes, sorted lists) and `popups`, the
+//! open views' in `views` (each view its own module); the flat list's
+//! orders in `orders`; making it in `build`.
 //! Holds the immutable
 //! `Profile` and the `Analysis` of the selected parts. Draws nothing.
 
@@ -18,16 +19,17 @@ pub mod orders;
 mod popups;
 mod query;
 pub mod rows;
-mod source_view;
 pub mod start;
-pub mod tree_view;
 
 use super::action::Action;
 use super::keymap::{self, Context, Key};
 use super::layout::{self, Areas, PopupSize};
 use super::scroll::Scroll;
-use super::source::SourceView;
 use super::theme::Theme;
+use super::views::source::SourceView;
+pub use super::views::tree::TreeKind;
+use super::views::tree::TreeView;
+use super::views::{View, Views};
 use crate::analysis::Analysis;
 use crate::analysis::diff::Joined;
 use crate::locate::Locator;
@@ -36,7 +38,6 @@ use crate::search::Search;
 use orders::Orders;
 use std::sync::Arc;
 use std::time::Instant;
-pub use tree_view::{TreeKind, TreeView};
 
 /// The panes of the browse screen, in Tab order.
 pub use super::layout::Focus as Pane;
@@ -115,9 +116,8 @@ pub struct App {
     /// Position in the last search's results that `n`/`N` went to.
     pub match_index: usize,
     pub popup: Option<Popup>,
-    pub source: Option<SourceView>,
-    /// The call tree, caller tree or flame graph, over the main view.
-    pub tree: Option<TreeView>,
+    /// The views open over the browse screen (source, trees, flame graph).
+    pub views: Views,
     /// A comparison's base side (`--base`): `analysis` is then the change,
     /// new minus base, over the functions of both.
     pub diff: Option<Arc<Joined>>,
@@ -187,18 +187,25 @@ pub struct App {
 impl App {
     /// The keymap context of the innermost popup or view.
     pub fn context(&self) -> Context {
-        match (&self.popup, &self.tree, &self.source) {
-            (Some(Popup::Help(_)), ..) => Context::Help,
-            (Some(Popup::Parts(_)), ..) => Context::Parts,
-            (Some(Popup::Warnings(..)), ..) => Context::Warnings,
-            (Some(Popup::Groups(_)), ..) => Context::Groups,
-            (Some(Popup::Columns(_)), ..) => Context::Columns,
-            (Some(Popup::Search(_)), ..) => Context::Search,
-            (None, Some(t), _) if t.kind == TreeKind::Flame => Context::Flame,
-            (None, Some(_), _) => Context::Tree,
-            (None, None, Some(_)) => Context::Source,
-            (None, None, None) => Context::Browse,
+        match &self.popup {
+            Some(Popup::Help(_)) => Context::Help,
+            Some(Popup::Parts(_)) => Context::Parts,
+            Some(Popup::Warnings(..)) => Context::Warnings,
+            Some(Popup::Groups(_)) => Context::Groups,
+            Some(Popup::Columns(_)) => Context::Columns,
+            Some(Popup::Search(_)) => Context::Search,
+            None => self.views.top().map_or(Context::Browse, View::context),
         }
+    }
+
+    /// The source view, if open (shown or under a tree view).
+    pub fn source(&self) -> Option<&SourceView> {
+        self.views.source()
+    }
+
+    /// The call tree, caller tree or flame graph, if open.
+    pub fn tree(&self) -> Option<&TreeView> {
+        self.views.tree()
     }
 
     /// Handles one key press.
@@ -288,7 +295,7 @@ impl App {
         let a = self.areas();
         self.list
             .top_or_center(a.list.body.height as usize, self.order.len());
-        if let Some(v) = self.source.as_mut() {
+        if let Some(v) = self.views.source_mut() {
             v.scroll.center(a.source.body.height as usize, v.rows.len());
         }
         self.fit();
@@ -350,9 +357,8 @@ impl App {
             Action::SortCalls => self.set_sort(SortKey::Calls),
             Action::SortName => self.set_sort(SortKey::Name),
             // In a tree view Back zooms out or closes it, not the history.
-            Action::Back if self.tree.is_some() && self.popup.is_none() => {
-                self.tree_action(action);
-            }
+            Action::Back if self.context() == Context::Tree => self.tree_action(action),
+            Action::Back if self.context() == Context::Flame => self.flame_action(action),
             Action::Back => self.go_back(),
             Action::Forward => self.go_forward(),
             Action::NextMatch | Action::PrevMatch if self.context() == Context::Flame => {
@@ -387,7 +393,8 @@ impl App {
                     self.popup_action(action);
                 }
                 Context::Source => self.source_action(action),
-                Context::Tree | Context::Flame => self.tree_action(action),
+                Context::Tree => self.tree_action(action),
+                Context::Flame => self.flame_action(action),
                 _ => self.browse_action(action),
             },
         }
@@ -429,7 +436,7 @@ impl App {
             Popup::Columns(_) => size(90, self.columns.metrics.list.len() as u16 + 4, 4),
         });
         layout::Open {
-            source: self.source.is_some() || self.tree.is_some(),
+            source: !self.views.is_empty(),
             focus: self.focus,
             popup,
         }
@@ -454,17 +461,8 @@ impl App {
         self.list.fit(rows(a.list), self.order.len());
         self.caller_scroll.fit(rows(a.callers), self.callers.len());
         self.callee_scroll.fit(rows(a.callees), self.callee_rows());
-        if let Some(v) = self.source.as_mut() {
-            v.scroll.fit(rows(a.source), v.rows.len());
-        }
-        if let Some(v) = self.tree.as_mut() {
-            let body = a.source.body;
-            v.scroll.fit(rows(a.source), v.rows.len());
-            if v.kind == TreeKind::Flame {
-                v.prepare(&self.analysis, body.width, body.height);
-            } else {
-                v.prepare_rows(&self.analysis, rows(a.source));
-            }
+        for view in self.views.iter_mut() {
+            view.fit(&self.analysis, a.source.body);
         }
         let e = a.popup_rows as usize;
         let help_rows = match self.popup {

@@ -3,16 +3,13 @@
 //! ones `App` pages with). The chrome (header, details, status) is in
 //! `chrome`, each pane in its own file.
 
-mod calls;
+pub(super) mod calls;
 mod chrome;
 mod columns;
 mod diff;
-mod flame;
 mod list;
 mod popup;
 pub(super) mod sides;
-mod source;
-mod tree;
 
 use super::app::{App, Popup};
 use super::layout;
@@ -34,13 +31,8 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let areas = layout::areas(area, &app.open_views());
     chrome::header(app, buf, &areas);
-    if let Some(view) = &app.tree {
-        match view.kind {
-            super::app::TreeKind::Flame => flame::draw(app, buf, areas.source, view),
-            _ => tree::draw(app, buf, areas.source, view),
-        }
-    } else if app.source.is_some() {
-        source::draw(app, buf, areas.source);
+    if let Some(view) = app.views.top() {
+        super::views::draw(app, view, buf, areas.source);
     } else {
         list::draw(app, buf, areas.list);
         let rule = areas.rule;

@@ -262,20 +262,19 @@ fn source_view_of_16_mi_empty_lines() {
         src.display()
     ));
     press(&mut app, "s");
-    let view = app.source.as_ref().unwrap();
+    let view = app.source().unwrap();
     assert!(view.rows.len() < 250_000, "{} rows", view.rows.len());
     press(&mut app, "G");
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains(&format!("{last} │")), "{screen}");
     press(&mut app, "g");
     let all: Vec<String> = app
-        .source
-        .as_ref()
+        .source()
         .unwrap()
         .rows
         .iter()
         .filter_map(|r| match r {
-            cgtui::tui::source::Row::Note(n) => Some(n.clone()),
+            cgtui::tui::views::source::Row::Note(n) => Some(n.clone()),
             _ => None,
         })
         .collect();

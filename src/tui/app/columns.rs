@@ -20,7 +20,7 @@ impl App {
 
     /// An open tree view is valued in the events the columns now need.
     fn columns_changed(&mut self) {
-        if let Some(view) = self.tree.as_mut() {
+        if let Some(view) = self.views.tree_mut() {
             view.revalue(&self.analysis, self.columns.events());
         }
     }

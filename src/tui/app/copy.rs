@@ -8,7 +8,7 @@ use super::App;
 use crate::analysis::source::function_source;
 use crate::profile::{FileId, FnId};
 use crate::tui::clipboard;
-use crate::tui::source::Row;
+use crate::tui::views::source::Row;
 use crate::tui::widgets::fit_middle;
 
 impl App {
@@ -16,10 +16,10 @@ impl App {
     /// tree view or flame graph, the source view's, else the one selected
     /// in the focused pane (what the details line shows).
     pub fn selected_function(&self) -> Option<FnId> {
-        if let Some(view) = &self.tree {
+        if let Some(view) = self.views.shown_tree() {
             return view.tree.node(view.node()).func;
         }
-        if let Some(view) = &self.source {
+        if let Some(view) = self.views.shown_source() {
             return Some(view.func);
         }
         self.selected()
@@ -66,10 +66,7 @@ impl App {
     /// The file and line of the source view's selected row (none while a
     /// tree view is drawn over it).
     fn selected_line(&self) -> Option<(FileId, Option<u64>)> {
-        if self.tree.is_some() {
-            return None;
-        }
-        let view = self.source.as_ref()?;
+        let view = self.views.shown_source()?;
         let d = &view.data;
         let (file, line) = match view.rows.get(view.scroll.selected)? {
             Row::Line { line, .. } => (view.file_id(), *line),

@@ -12,6 +12,7 @@ use crate::tui::action::Action;
 use crate::tui::keymap::{self, Key};
 use crate::tui::layout::Pane as Area;
 use crate::tui::scroll::Scroll;
+use crate::tui::views::View;
 use ratatui::layout::{Position, Rect};
 use std::time::Duration;
 
@@ -85,18 +86,21 @@ impl App {
                 row: row.filter(|_| inner.contains(at)),
             });
         }
-        if let Some(view) = &self.tree {
-            let rows = view.kind != TreeKind::Flame;
-            return in_pane(a.source).then(|| Target {
-                region: Region::Tree,
-                row: row_at(a.source.body, y, &view.scroll, view.rows.len()).filter(|_| rows),
-            });
-        }
-        if let Some(view) = &self.source {
-            return in_pane(a.source).then(|| Target {
-                region: Region::Source,
-                row: row_at(a.source.body, y, &view.scroll, view.rows.len()),
-            });
+        match self.views.top() {
+            Some(View::Tree(view)) => {
+                let rows = view.kind != TreeKind::Flame;
+                return in_pane(a.source).then(|| Target {
+                    region: Region::Tree,
+                    row: row_at(a.source.body, y, &view.scroll, view.rows.len()).filter(|_| rows),
+                });
+            }
+            Some(View::Source(view)) => {
+                return in_pane(a.source).then(|| Target {
+                    region: Region::Source,
+                    row: row_at(a.source.body, y, &view.scroll, view.rows.len()),
+                });
+            }
+            None => {}
         }
         let panes = [
             (Pane::List, a.list, &self.list, self.order.len()),
@@ -167,17 +171,17 @@ impl App {
                 );
             }
             Region::Source => {
-                if let Some(v) = self.source.as_mut() {
+                if let Some(v) = self.views.source_mut() {
                     scroll_view(&mut v.scroll, delta, h(a.source), v.rows.len());
                 }
             }
             Region::Tree => {
-                let Some(v) = self.tree.as_mut() else {
+                let Some(v) = self.views.tree_mut() else {
                     return;
                 };
                 if v.kind == TreeKind::Flame {
                     let step = if delta < 0 { Action::Up } else { Action::Down };
-                    self.tree_action(step);
+                    self.flame_action(step);
                 } else {
                     scroll_view(&mut v.scroll, delta, h(a.source), v.rows.len());
                 }
@@ -210,12 +214,12 @@ impl App {
                 }
             }
             (Region::Source, Some(i)) => {
-                if let Some(v) = self.source.as_mut() {
+                if let Some(v) = self.views.source_mut() {
                     v.scroll.selected = i;
                 }
             }
             (Region::Tree, Some(i)) => {
-                if let Some(v) = self.tree.as_mut() {
+                if let Some(v) = self.views.tree_mut() {
                     v.scroll.selected = i;
                 }
             }

@@ -13,7 +13,7 @@ use crate::analysis::Analysis;
 use crate::profile::FnId;
 use crate::tui::action::Action;
 use crate::tui::scroll::Scroll;
-use crate::tui::source::SourceView;
+use crate::tui::views::source::SourceView;
 use orders::Orders;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ impl App {
     /// Where the user is now.
     pub fn place(&self) -> Option<Place> {
         let func = self.current?;
-        let source = self.source.as_ref().map(|v| (v.file_id(), v.scroll));
+        let source = self.source().map(|v| (v.file_id(), v.scroll));
         Some(Place { func, source })
     }
 
@@ -32,7 +32,7 @@ impl App {
     }
 
     /// Pushes the place the user is at onto the history.
-    pub(super) fn remember(&mut self) {
+    pub(crate) fn remember(&mut self) {
         if let Some(here) = self.place() {
             self.back.push(here);
             self.forward.clear();
@@ -41,9 +41,9 @@ impl App {
 
     /// Makes `f` current and selects it in the list; the source view, if
     /// open, shows it at its hottest line (a cycle has none: it closes).
-    pub(super) fn set_current(&mut self, f: FnId) {
+    pub(crate) fn set_current(&mut self, f: FnId) {
         self.show_function(f);
-        if self.source.is_some() {
+        if self.source().is_some() {
             self.open_source(None);
         }
     }
@@ -70,7 +70,7 @@ impl App {
     }
 
     /// `C`: goes to the `<cycle N>` row of the selected function's cycle.
-    pub(super) fn go_to_cycle(&mut self) {
+    pub(crate) fn go_to_cycle(&mut self) {
         let cycle = self
             .selected()
             .filter(|&f| self.is_function(f))
@@ -100,11 +100,11 @@ impl App {
     /// position when the view is open.
     fn restore(&mut self, place: Place) {
         self.show_function(place.func);
-        if self.source.is_some() {
+        if self.source().is_some() {
             match place.source {
                 Some((file, scroll)) => {
                     self.open_source(Some(file));
-                    if let Some(view) = self.source.as_mut() {
+                    if let Some(view) = self.views.source_mut() {
                         view.scroll = scroll;
                     }
                 }
@@ -247,7 +247,11 @@ impl App {
         // A comparison's tree holds the comparison: let go of it here,
         // and open the tree again from the same root after.
         let reopen = (self.diff.is_some())
-            .then(|| self.tree.take().map(|v| (v.kind, v.tree.node(0).func)))
+            .then(|| {
+                self.views
+                    .take_tree()
+                    .map(|v| (v.kind, v.tree.node(0).func))
+            })
             .flatten();
         self.analysis = Arc::new(match self.diff.as_mut() {
             // A comparison: the new side's parts, against the whole base
@@ -268,8 +272,8 @@ impl App {
         if let Some((kind, from)) = reopen {
             self.reopen_tree(kind, from);
         }
-        if self.source.is_some() {
-            let file = self.source.as_ref().map(SourceView::file_id);
+        if self.source().is_some() {
+            let file = self.source().map(SourceView::file_id);
             self.open_source(file);
         }
         // What the load warned of for all parts, said for this selection.
@@ -283,7 +287,8 @@ impl App {
 
     /// The tree view `kind` from `from` again, on the current costs.
     fn reopen_tree(&mut self, kind: super::TreeKind, from: Option<FnId>) {
-        self.tree = Some(self.tree_view(kind, from));
+        let view = self.tree_view(kind, from);
+        self.views.replace(crate::tui::views::View::Tree(view));
     }
 
     /// Event or parts changed: sort again, keep the selection on the same
@@ -299,7 +304,7 @@ impl App {
             self.sort_groups();
         }
         // The tree views follow the event and parts, from the same root.
-        if let Some(v) = &self.tree {
+        if let Some(v) = self.tree() {
             let (kind, from) = (v.kind, v.tree.node(0).func);
             self.reopen_tree(kind, from);
         }

@@ -99,8 +99,8 @@ impl App {
             // In a flame graph the search marks boxes; Enter goes to the first.
             Action::SearchAccept
                 if self
-                    .tree
-                    .as_ref()
+                    .views
+                    .shown_tree()
                     .is_some_and(|t| t.kind == TreeKind::Flame) =>
             {
                 self.popup = None;
@@ -110,7 +110,7 @@ impl App {
                 let i = scroll.selected;
                 self.popup = None;
                 // The function is shown in the main view.
-                self.tree = None;
+                self.views.close_tree();
                 match self.search.results().get(i) {
                     Some(&r) => {
                         self.match_index = i;

@@ -229,7 +229,7 @@ pub fn status(app: &App, buf: &mut Buffer, areas: &Areas) {
     let right_w: usize = right.iter().map(Span::width).sum();
     let room = (areas.status.width as usize).saturating_sub(right_w + 1);
     // In a tree view: the path from the tree's root to the selected node.
-    let walked: Vec<FnId> = match &app.tree {
+    let walked: Vec<FnId> = match app.views.shown_tree() {
         Some(view) => view.tree.path(view.node()),
         None => app.back.iter().map(|p| p.func).chain(app.current).collect(),
     };

@@ -8,10 +8,11 @@
 
 use super::{approx_column, name_column};
 use crate::analysis::tree::{NodeCosts, SideCosts};
-use crate::tui::app::{App, TreeView};
+use crate::tui::app::App;
 use crate::tui::columns::Scope;
 use crate::tui::layout::Pane;
 use crate::tui::view::cost_format;
+use crate::tui::views::tree::TreeView;
 use crate::tui::widgets::{Column, CostFormat, Table, Width};
 use ratatui::text::Span;
 

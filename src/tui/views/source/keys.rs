@@ -3,24 +3,24 @@
 //! returns to the same line), and reading the file again when it changed
 //! on disk.
 
-use super::App;
+use super::{Body, DiskChange, Row, SourceView};
 use crate::analysis::diff::source::function_source_change;
 use crate::profile::{FileId, FnId};
 use crate::tui::action::Action;
-use crate::tui::source::{Body, DiskChange, Row, SourceView};
+use crate::tui::app::App;
 
 impl App {
-    pub(super) fn toggle_source(&mut self) {
-        if self.source.is_some() {
-            self.source = None;
+    pub(crate) fn toggle_source(&mut self) {
+        if self.source().is_some() {
+            self.views.close_source();
         } else if self.current.is_some() {
             self.open_source(None);
         }
     }
 
-    pub(super) fn open_source(&mut self, file: Option<FileId>) {
+    pub(crate) fn open_source(&mut self, file: Option<FileId>) {
         if let Some(f) = self.current.filter(|&f| !self.is_function(f)) {
-            self.source = None;
+            self.views.close_source();
             self.message = Some(format!(
                 "{} has no source of its own: go to one of its members",
                 self.name(f)
@@ -52,10 +52,10 @@ impl App {
             if let Body::Missing(why) = &view.body {
                 self.message = Some(why.clone());
             }
-            self.source = Some(view);
+            self.views.open(crate::tui::views::View::Source(view));
             self.source_shift = 0;
             let h = self.source_rows();
-            if let Some(view) = self.source.as_mut() {
+            if let Some(view) = self.views.source_mut() {
                 view.scroll.center(h, view.rows.len());
             }
         }
@@ -64,14 +64,14 @@ impl App {
     /// A source file shown that was written since is read again (the
     /// selection kept); one removed stays shown as read. The message to
     /// show, if either.
-    pub(super) fn check_source_on_disk(&mut self) -> Option<&'static str> {
-        let view = self.source.as_ref()?;
+    pub(crate) fn check_source_on_disk(&mut self) -> Option<&'static str> {
+        let view = self.source()?;
         match view.disk_change()? {
             DiskChange::Gone => Some("the source file is gone: showing the text read before"),
             DiskChange::Changed => {
                 let (file, scroll, shift) = (view.file_id(), view.scroll, self.source_shift);
                 self.open_source(Some(file));
-                if let Some(view) = self.source.as_mut() {
+                if let Some(view) = self.views.source_mut() {
                     view.scroll = scroll;
                 }
                 self.source_shift = shift;
@@ -85,10 +85,10 @@ impl App {
         self.areas().source.body.height as usize
     }
 
-    pub(super) fn source_action(&mut self, action: Action) {
+    pub(crate) fn source_action(&mut self, action: Action) {
         let h = self.source_rows();
         let event = self.event;
-        let Some(view) = self.source.as_mut() else {
+        let Some(view) = self.views.source_mut() else {
             return;
         };
         let len = view.rows.len();
@@ -144,7 +144,7 @@ impl App {
                 let most = longest.saturating_sub(step).max(self.source_shift);
                 self.source_shift = (self.source_shift + step).min(most);
             }
-            Action::Close => self.source = None,
+            Action::Close => self.views.close_source(),
             _ => {}
         }
     }
@@ -182,11 +182,11 @@ impl App {
         if self.current != Some(func) {
             self.set_current(func);
         }
-        if self.source.as_ref().is_some_and(|v| v.file_id() != file) {
+        if self.source().is_some_and(|v| v.file_id() != file) {
             self.open_source(Some(file));
         }
         let h = self.source_rows();
-        let Some(view) = self.source.as_mut() else {
+        let Some(view) = self.views.source_mut() else {
             return;
         };
         let found = view

@@ -4,13 +4,12 @@
 //! the flame graph as far as its boxes are a cell wide), so a profile of a
 //! million functions costs what is on screen.
 
-use super::App;
-use super::filter::Filter;
 use crate::analysis::Analysis;
 use crate::analysis::diff::{Joined, Side};
 use crate::analysis::tree::{Direction, Tree};
 use crate::profile::{Cost, FnId};
 use crate::tui::action::Action;
+use crate::tui::app::filter::Filter;
 use crate::tui::scroll::Scroll;
 use std::sync::Arc;
 
@@ -44,7 +43,7 @@ pub struct TreeView {
     pub show_self: bool,
     /// A filter of the list (`o`, `F`): the rows and boxes shown are its
     /// functions and the paths that lead to them.
-    keep: Option<Filter>,
+    pub(super) keep: Option<Filter>,
 }
 
 impl TreeView {
@@ -133,7 +132,7 @@ impl TreeView {
 
     /// The rows: every node under an open one, depth first; with a filter,
     /// only its functions' nodes and those on the way to them.
-    fn rebuild(&mut self) {
+    pub(super) fn rebuild(&mut self) {
         self.rows.clear();
         let mut stack = vec![0usize];
         while let Some(n) = stack.pop() {
@@ -202,7 +201,7 @@ impl TreeView {
     /// The same view on its tree valued in `events` (other columns
     /// chosen): the tree is made again, and the nodes open, the selection
     /// and the zoom found again by their paths from the root.
-    pub(super) fn revalue(&mut self, a: &Analysis, events: Vec<usize>) {
+    pub(crate) fn revalue(&mut self, a: &Analysis, events: Vec<usize>) {
         let old = &self.tree;
         let root = old.node(0).func;
         let mut tree = match (old.joined(), old.direction, root) {
@@ -257,7 +256,7 @@ impl TreeView {
         self.select_node(row);
     }
 
-    fn expand(&mut self, a: &Analysis) {
+    pub(super) fn expand(&mut self, a: &Analysis) {
         let n = self.node();
         if self.is_open(n) {
             if let Some(first) = self.tree.children_of(n).next() {
@@ -273,7 +272,7 @@ impl TreeView {
         }
     }
 
-    fn collapse(&mut self) {
+    pub(super) fn collapse(&mut self) {
         let n = self.node();
         if self.is_open(n) && n != 0 {
             self.set_open(n, false);
@@ -284,7 +283,7 @@ impl TreeView {
         }
     }
 
-    fn expand_all(&mut self, a: &Analysis) {
+    pub(super) fn expand_all(&mut self, a: &Analysis) {
         let n = self.node();
         let min = (self.tree.magnitude(n) / EXPAND_ALL_SHARE).max(1);
         for m in self.tree.expand_all(a, n, min, EXPAND_ALL_LIMIT) {
@@ -297,7 +296,7 @@ impl TreeView {
     }
 
     /// Flame graph: the neighbour box in a direction.
-    fn step(&mut self, action: Action) {
+    pub(crate) fn step(&mut self, action: Action) {
         let n = self.selected;
         let siblings = |v: &TreeView, n: usize| -> Vec<usize> {
             v.tree.node(n).parent().map_or(vec![n], |p| {
@@ -366,128 +365,4 @@ fn is_root(a: &Analysis, f: FnId) -> bool {
     a.callers(f)
         .iter()
         .all(|e| a.calls_within_cycle(a.edges[e as usize].caller, f))
-}
-
-impl App {
-    /// Flame graph: selects the next (or previous) box below the zoomed one
-    /// whose function matches the search, left to right, top-down.
-    pub(super) fn step_box(&mut self, forward: bool) {
-        let Some(view) = self.tree.as_ref() else {
-            return;
-        };
-        let t = &view.tree;
-        let mut boxes = Vec::new();
-        let extent = |n| view.extent(n);
-        let mut stack = vec![view.zoom];
-        while let Some(n) = stack.pop() {
-            let node = t.node(n);
-            if let Some(f) = node.func
-                && self.search.tier(&self.name(f)).is_some()
-            {
-                boxes.push(n);
-            }
-            if !node.recursive {
-                stack.extend(t.children_of(n).rev().filter(|&k| extent(k) > 0));
-            }
-        }
-        if boxes.is_empty() {
-            self.message = Some("no box matches the search".into());
-            return;
-        }
-        let at = boxes.iter().position(|&n| n == view.selected);
-        let i = match (at, forward) {
-            (None, true) => 0,
-            (None, false) => boxes.len() - 1,
-            (Some(i), true) => (i + 1) % boxes.len(),
-            (Some(i), false) => (i + boxes.len() - 1) % boxes.len(),
-        };
-        self.message = Some(format!("box {} of {} matching", i + 1, boxes.len()));
-        if let Some(view) = self.tree.as_mut() {
-            view.selected = boxes[i];
-        }
-    }
-
-    /// The view `kind` from `from` on the current costs and columns.
-    pub(super) fn tree_view(&self, kind: TreeKind, from: Option<FnId>) -> TreeView {
-        let events = self.columns.events();
-        TreeView::new(
-            kind,
-            &self.analysis,
-            self.event,
-            from,
-            self.diff.as_ref(),
-            events,
-        )
-    }
-
-    /// Opens a tree view of the current function (`t`, `b`, `f`).
-    pub(super) fn open_tree(&mut self, kind: TreeKind) {
-        // The key that opened a view closes it, as `s` the source view:
-        // a way out without Esc, which GNU screen may hold back.
-        if self.tree.as_ref().is_some_and(|t| t.kind == kind) {
-            self.tree = None;
-            return;
-        }
-        let mut current = self.current.filter(|&f| self.is_function(f));
-        // With a filter, the call tree and the flame graph are the whole
-        // program's, on the paths to the filter's functions (as pprof's
-        // -focus).
-        if self.filter.is_some() && kind != TreeKind::Callers {
-            current = None;
-        }
-        if kind == TreeKind::Callers && current.is_none() {
-            self.message = Some("select a function first: the caller tree starts from it".into());
-            return;
-        }
-        let mut view = self.tree_view(kind, current);
-        if let Some(filter) = &self.filter {
-            view.keep = Some(filter.clone());
-            view.rebuild();
-            view.scroll.select(0, view.rows.len());
-        }
-        self.tree = Some(view);
-    }
-
-    /// A key in a tree view.
-    pub(super) fn tree_action(&mut self, action: Action) {
-        let page = self.areas().source.body.height.max(1) as isize;
-        let Some(view) = self.tree.as_mut() else {
-            return;
-        };
-        let a = &self.analysis;
-        let len = view.rows.len();
-        let flame = view.kind == TreeKind::Flame;
-        match action {
-            // Out of the zoom in one key, back to the whole graph (a
-            // newcomer took 13 presses to climb out a level at a time).
-            Action::Close if flame && view.zoom != 0 => view.zoom = 0,
-            Action::Back if flame => {
-                view.zoom = view.tree.node(view.zoom).parent().unwrap_or(0);
-            }
-            Action::Close | Action::Back => self.tree = None,
-            Action::Open if flame => {
-                view.zoom = view.selected;
-            }
-            Action::Open => {
-                if let Some(f) = view.tree.node(view.node()).func {
-                    self.tree = None;
-                    self.go_to(f);
-                }
-            }
-            Action::ToggleSelf if flame => view.show_self = !view.show_self,
-            Action::Up | Action::Down | Action::ShiftLeft | Action::ShiftRight if flame => {
-                view.step(action);
-            }
-            Action::Down => view.scroll.move_by(1, len),
-            Action::Up => view.scroll.move_by(-1, len),
-            Action::PageDown => view.scroll.move_by(page, len),
-            Action::PageUp => view.scroll.move_by(-page, len),
-            Action::Top => view.scroll.select(0, len),
-            Action::Bottom => view.scroll.select(len.saturating_sub(1), len),
-            Action::Expand => view.expand(a),
-            Action::Collapse => view.collapse(),
-            Action::ExpandAll => view.expand_all(a),
-            _ => {}
-        }
-    }
 }

@@ -3,13 +3,13 @@
 //! annotate` shows too) and the file read from disk, found by `Locator`.
 //! Built once when the view opens (file I/O happens here, never in drawing).
 
-use super::scroll::Scroll;
 use crate::analysis::Analysis;
 use crate::analysis::source::{FunctionSource, function_source};
 use crate::format::wide_thousands;
 use crate::locate::{Locator, NotFound, UNKNOWN_FILE};
 use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::source_text::{self, Excerpt, Wanted};
+use crate::tui::scroll::Scroll;
 use std::path::Path;
 
 /// What the body of the view is.

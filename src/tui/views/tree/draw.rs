@@ -6,13 +6,14 @@
 //! spends itself on that path, in a caller tree the part of the root
 //! function's self cost that comes by that path.
 
-use super::calls::count_text;
-use super::{cost_format, name_spans, shown_name};
 use crate::analysis::tree::{Cut, Tree};
 use crate::format::{percent_text, thousands};
-use crate::tui::app::{App, TreeKind, TreeView};
+use crate::tui::app::App;
 use crate::tui::columns::{Columns, Scope};
 use crate::tui::layout::Pane;
+use crate::tui::view::calls::count_text;
+use crate::tui::view::{cost_format, name_spans, shown_name};
+use crate::tui::views::tree::{TreeKind, TreeView};
 use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
 use ratatui::text::Span;
 

@@ -3,18 +3,17 @@
 //! The text right of the line numbers scrolls sideways (`<`, `>`), marked
 //! where a line is cut.
 
-use super::calls::count_text;
+use super::{Body, Row, SourceView};
 use crate::format::printable;
 use crate::tui::app::App;
 use crate::tui::layout::Pane;
-use crate::tui::source::{Body, Row, SourceView};
+use crate::tui::view::calls::count_text;
 use crate::tui::widgets::{CostFormat, fit, fit_middle, put_line, right, window_spans};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
-    let Some(view) = &app.source else { return };
+pub fn draw(app: &App, view: &SourceView, buf: &mut Buffer, pane: Pane) {
     let t = app.theme;
     let g = t.glyphs();
     let p = &app.profile;
@@ -37,13 +36,13 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     let d = g.dash;
     let title = format!(
         "Source of {} {d} {}{files} {d} {event} self cost per line{}",
-        fit_middle(&super::shown_name(app, view.func), 50, g),
+        fit_middle(&crate::tui::view::shown_name(app, view.func), 50, g),
         printable(&where_),
         metric_names(app),
     );
     let title = fit(&title, pane.title.width as usize, g);
     put_line(buf, pane.title, 0, vec![Span::raw(title)], t.title(true));
-    let format = super::cost_format(app);
+    let format = crate::tui::view::cost_format(app);
     let num_w = view
         .rows
         .iter()
@@ -192,7 +191,7 @@ fn row_spans(
             };
             let count = count_text(c.count);
             let x = g.times;
-            let callee = printable(&super::shown_name(app, c.callee)).into_owned();
+            let callee = printable(&crate::tui::view::shown_name(app, c.callee)).into_owned();
             let cost = cost.unwrap_or(0);
             let mut spans = vec![gutter(None), Span::styled(blank_num, sel.patch(t.dim()))];
             if app.analysis.calls_within_cycle(view.func, c.callee) {
@@ -222,7 +221,7 @@ fn row_spans(
             let target = if j.target_func == view.func {
                 format!("line {}", j.target_line)
             } else {
-                let name = super::shown_name(app, j.target_func);
+                let name = crate::tui::view::shown_name(app, j.target_func);
                 format!("{}:{}", printable(&name), j.target_line)
             };
             let text = match j.executed {

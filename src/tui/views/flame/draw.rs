@@ -18,11 +18,12 @@
 //! (`+`, `-`), so it reads without colour and in ASCII; the last row
 //! says the selected box's cost in both, the change and the self change.
 
-use super::tree::cut_label;
 use crate::analysis::diff::Side;
 use crate::format::{percent_text, printable};
-use crate::tui::app::{App, TreeView};
+use crate::tui::app::App;
 use crate::tui::layout::Pane;
+use crate::tui::views::tree::TreeView;
+use crate::tui::views::tree::draw::cut_label;
 use crate::tui::widgets::{fit, put_line};
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
@@ -133,7 +134,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         format!(" {what} {} the whole program{legend}", g.dash)
     } else {
         let name = view.tree.node(view.zoom).func.map_or(String::new(), |f| {
-            printable(&super::shown_name(app, f)).into_owned()
+            printable(&crate::tui::view::shown_name(app, f)).into_owned()
         });
         format!(
             " {what} {} zoomed into {name} (Esc: whole graph){legend}",
@@ -230,7 +231,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, view: &TreeView) {
         (None, None) => "the whole program".to_string(),
     };
     let mark = if sel.exact { "" } else { g.approx };
-    let cf = super::cost_format(app);
+    let cf = crate::tui::view::cost_format(app);
     if let Some(s) = view.tree.sides(view.selected) {
         let plain = crate::tui::widgets::CostFormat {
             signed: false,
@@ -366,7 +367,7 @@ fn put_status(app: &App, buf: &mut Buffer, body: ratatui::layout::Rect, statuses
 fn box_name(app: &App, view: &TreeView, n: usize) -> String {
     let node = view.tree.node(n);
     match (node.func, node.cut) {
-        (Some(f), _) => printable(&super::shown_name(app, f)).into_owned(),
+        (Some(f), _) => printable(&crate::tui::view::shown_name(app, f)).into_owned(),
         (None, Some(c)) => cut_label(c, &view.tree),
         (None, None) => "all".to_string(),
     }
