@@ -6,6 +6,7 @@
 pub(super) mod calls;
 mod chrome;
 mod columns;
+mod costs;
 mod diff;
 mod list;
 mod popup;

@@ -2,24 +2,19 @@
 //! count, the inclusive cost of those calls and its share of the current
 //! function's inclusive cost; recursive calls and cycles are marked.
 
-use super::{cost_format, cycle_mark, diff, name_spans};
-use crate::format::percent_text;
+use super::{cost_format, costs, cycle_mark, name_spans};
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
-use crate::tui::columns::Scope;
 use crate::tui::layout::Pane;
 use crate::tui::widgets::{Column, Table, Width, cells, name_cell, put_line};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-/// Width of the call count, without its `×`.
-const COUNT: usize = 10;
-
 /// A row of a pane: a member of the current cycle (listed first in its
 /// callees pane), or a call (an edge's index).
 #[derive(Clone, Copy)]
-enum Row {
+pub enum Row {
     Member(FnId),
     Edge(usize),
 }
@@ -67,62 +62,8 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         spans.push(Span::raw(tail.clone()));
         spans
     };
-    // A comparison: each call's count and cost in both profiles.
-    let sides = |r: &Row| match *r {
-        Row::Edge(e) => diff::call(app, e),
-        Row::Member(_) => None,
-    };
-    let plain = crate::tui::widgets::CostFormat {
-        signed: false,
-        ..format
-    };
-    let side_column = |new: bool, title: &'static str| {
-        Column::new(Width::Cost, move |r: &Row, _| {
-            let text = sides(r).map_or(String::new(), |(b, n)| {
-                plain.text(if new { n.1 } else { b.1 })
-            });
-            vec![Span::raw(text)]
-        })
-        .right()
-        .header(title)
-        .gives_way(if new { 2 } else { 1 })
-    };
-    let mut columns = vec![
-        Column::text(Width::Fixed(COUNT + 1), move |r| match *r {
-            Row::Member(_) => "member".into(),
-            Row::Edge(e) => match sides(r) {
-                Some(((b, _), (n, _))) if b != n => {
-                    format!("{}{}{}", count_text(b), g.arrow, count_text(n))
-                }
-                _ => format!("{}{}", count_text(a.edges[e].count), g.times),
-            },
-        })
-        .right()
-        .header("Calls"),
-        Column::new(Width::Cost, |r: &Row, cx| {
-            let cost = cx.format.at(match *r {
-                Row::Member(m) => rows::inclusive(a, m),
-                Row::Edge(e) => a.edge_cost(e),
-            });
-            // A comparison's changes in the colours of gains and losses.
-            let style = if app.diff.is_some() {
-                t.change(cost)
-            } else {
-                Style::new()
-            };
-            vec![Span::styled(cx.format.text(cost), style)]
-        })
-        .right()
-        .header(if app.diff.is_some() { "Change" } else { "Cost" }),
-        Column::text(Width::Fixed(7), |r| match *r {
-            Row::Member(_) => String::new(),
-            // A recursive call's cost is inside the caller's already.
-            Row::Edge(e) if a.is_recursive(e) => "rec".into(),
-            Row::Edge(e) => percent_text(format.at(a.edge_cost(e)), cur_incl),
-        })
-        .right()
-        .header("%fn")
-        .gives_way(0),
+    let mut columns = costs::call_columns(app, cur_incl);
+    columns.push(
         Column::new(Width::Fill { min: 0 }, |r, cx| match *r {
             Row::Member(m) => name_spans(app, m, cx.width, cx.style),
             Row::Edge(e) => {
@@ -139,49 +80,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
             }
         })
         .header_with(title),
-    ];
-    // The chosen metric columns of inclusive costs (a call has no self
-    // cost): a metric of the calls' cost, after the share.
-    let chosen = &app.columns;
-    for (i, &c) in chosen.chosen.iter().enumerate() {
-        if c.scope != Scope::Inclusive {
-            continue;
-        }
-        let mut header = chosen.header(c);
-        if app.diff.is_some() {
-            header.push_str(" chg");
-        }
-        let width = crate::tui::columns::Columns::width(&header);
-        let column = Column::text(Width::Fixed(width), move |r: &Row| {
-            // A comparison: the change of the metric from the base's cost
-            // to the new profile's (a rate's change is not the rate of the
-            // changes).
-            if app.diff.is_some() {
-                let sides = match *r {
-                    Row::Member(m) => rows::compared(app, m).map(|[b, n]| [b.1, n.1]),
-                    Row::Edge(e) => rows::compared_call(app, e),
-                };
-                return sides.map_or(String::new(), |[b, n]| {
-                    chosen.change_text(c, (&b, &b), (&n, &n))
-                });
-            }
-            let costs = match *r {
-                Row::Member(m) => rows::inclusive(a, m),
-                Row::Edge(e) => a.edge_cost(e),
-            };
-            chosen.text(c, costs, costs)
-        })
-        .right()
-        .header(header)
-        .gives_way(1 + (chosen.chosen.len() - i).min(200) as u8);
-        columns.insert(columns.len() - 1, column);
-    }
-    if app.diff.is_some() {
-        // The share of the current function's change says little.
-        columns.remove(2);
-        columns.insert(1, side_column(false, "Base"));
-        columns.insert(2, side_column(true, "New"));
-    }
+    );
     let none = if callers {
         "(no callers: a root of the call graph)"
     } else {
