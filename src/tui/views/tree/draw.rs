@@ -45,17 +45,34 @@ const NAME_CELLS: usize = 16;
 const NAME_MIN: usize = 20;
 
 pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
-    if view.tree.is_compared() {
-        compared::draw(app, buf, pane, view);
-        return;
-    }
     let t = app.theme;
-    let format = cost_format(app);
-    let grand = format.total;
+    let compared = view.tree.is_compared();
+    let mut columns = vec![approx_column(app, view)];
+    columns.extend(match compared {
+        false => cost_columns(app, view),
+        true => compared::cost_columns(app, view),
+    });
+    let tree = &view.tree;
+    // A path of one profile only is marked `new` or `gone`.
+    let marks = move |n: usize| match tree.node(n).recursive {
+        false => tree.sides(n).and_then(|s| s.status()),
+        true => None,
+    };
+    let title = if compared { ", compared" } else { "" };
+    columns.push(name_column(app, view, title, marks));
+    Table::new(cost_format(app), columns)
+        .header_style(t.title(true), t.title(true))
+        .selected_style(t.selected(true))
+        .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
+}
+
+/// One profile's tree: inclusive, self, share of the total, calls, then
+/// the chosen metric columns.
+fn cost_columns<'a>(app: &'a App, view: &'a TreeView) -> Vec<Column<'a, usize>> {
+    let grand = cost_format(app).total;
     let tree = &view.tree;
     let shown = |n: usize| !tree.node(n).recursive;
     let mut columns = vec![
-        approx_column(app, view),
         Column::new(Width::Cost, move |&n: &usize, cx| {
             let text = if shown(n) {
                 cx.format.text(tree.node(n).value)
@@ -99,11 +116,7 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         .gives_way(1),
     ];
     columns.extend(metric_columns(app, view));
-    columns.push(name_column(app, view, "", |_| None));
-    Table::new(format, columns)
-        .header_style(t.title(true), t.title(true))
-        .selected_style(t.selected(true))
-        .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
+    columns
 }
 
 /// The chosen metric columns (`m`) of each node's costs on its path,

@@ -1,4 +1,4 @@
-//! The call tree and the caller tree of a comparison: per node its
+//! The cost columns of a comparison's call tree and caller tree: per node its
 //! inclusive cost in the base and in the new profile and the change (the
 //! order of the rows, `Change▼`), then where room allows the self costs
 //! and their change, as the flat list's comparison columns; a path of one
@@ -6,17 +6,16 @@
 //! on each side and their change. Each side's numbers are that side's
 //! own tree's (`analysis::tree::compare`).
 
-use super::{approx_column, name_column};
 use crate::analysis::tree::{NodeCosts, SideCosts};
 use crate::tui::app::App;
 use crate::tui::columns::Scope;
-use crate::tui::layout::Pane;
 use crate::tui::view::cost_format;
 use crate::tui::views::tree::TreeView;
-use crate::tui::widgets::{Column, CostFormat, Table, Width};
+use crate::tui::widgets::{Column, CostFormat, Width};
 use ratatui::text::Span;
 
-pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
+/// The cost columns of a compared tree's rows.
+pub fn cost_columns<'a>(app: &'a App, view: &'a TreeView) -> Vec<Column<'a, usize>> {
     let t = app.theme;
     let g = t.glyphs();
     let format = cost_format(app);
@@ -49,7 +48,6 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
     let change = format!("Change{}", g.sort_down);
     let v = crate::tui::view::sides::value_ranks(app);
     let mut columns = vec![
-        approx_column(app, view),
         cost("Base", |s| Some(s.base), false).gives_way(4 + v),
         cost("New", |s| Some(s.new), false).gives_way(5 + v),
         Column::new(Width::Cost, move |&n: &usize, cx| {
@@ -76,14 +74,9 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         cost("Self chg", SideCosts::self_change, true).gives_way(3 + v),
     ];
     columns.extend(metric_columns(app, view));
-    columns.push(name_column(app, view, ", compared", move |n| {
-        sides(n).and_then(|s| s.status())
-    }));
-    Table::new(format, columns)
-        .header_style(t.title(true), t.title(true))
-        .selected_style(t.selected(true))
-        .draw(buf, pane, &view.scroll, view.rows.len(), |i| view.rows[i]);
+    columns
 }
+
 /// The comparison's metric columns of each node (`view::sides`), from
 /// each side's own tree (`Tree::compared_costs`); blank on a recursive
 /// leaf and where a self cost is not known yet on either side.
