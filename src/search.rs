@@ -20,6 +20,7 @@
 //!   that extends one filters its matches only, and Backspace goes back to
 //!   the shorter query's results without scanning.
 
+mod quality;
 mod scan;
 mod texts;
 
@@ -38,6 +39,10 @@ pub trait Matcher: Sync {
     fn score(&self, text: &str, query: &str) -> Option<i64>;
     /// Char indexes of `text` that the query matched, for highlighting.
     fn indices(&self, text: &str, query: &str) -> Option<Vec<usize>>;
+    /// The score and the char indexes together.
+    fn scored(&self, text: &str, query: &str) -> Option<(i64, Vec<usize>)> {
+        Some((self.score(text, query)?, self.indices(text, query)?))
+    }
 }
 
 /// fuzzy-matcher's skim V2 algorithm with smart case.
@@ -56,6 +61,10 @@ impl Matcher for Skim {
 
     fn indices(&self, text: &str, query: &str) -> Option<Vec<usize>> {
         self.0.fuzzy_indices(text, query).map(|(_, i)| i)
+    }
+
+    fn scored(&self, text: &str, query: &str) -> Option<(i64, Vec<usize>)> {
+        self.0.fuzzy_indices(text, query)
     }
 }
 
@@ -80,6 +89,9 @@ struct Level {
     masks_only: bool,
     /// The same ids, ranked.
     results: Vec<u32>,
+    /// How many of `results` come before the weak matches (`quality`),
+    /// or all of them once the user asked for those.
+    strong: usize,
 }
 
 /// The names' index, or the thread building it: the browser draws its
@@ -214,6 +226,27 @@ impl<M: Matcher> Search<M> {
         self.levels.last().map_or(&[], |l| l.results.as_slice())
     }
 
+    /// The matches to list: all but the weak ones until the user asks for
+    /// them (`show_weaker`), or all where every match is weak.
+    pub fn shown(&self) -> &[u32] {
+        match self.levels.last() {
+            Some(l) if l.strong > 0 => &l.results[..l.strong],
+            _ => self.results(),
+        }
+    }
+
+    /// How many weak matches `shown` leaves out.
+    pub fn weaker_hidden(&self) -> usize {
+        self.results().len() - self.shown().len()
+    }
+
+    /// Lists the weak matches too, until the query changes.
+    pub fn show_weaker(&mut self) {
+        if let Some(l) = self.levels.last_mut() {
+            l.strong = l.results.len();
+        }
+    }
+
     /// Name `i` as searched.
     pub fn name(&self, i: u32) -> String {
         self.names.get().name(i, &mut String::new()).to_string()
@@ -260,29 +293,38 @@ impl<M: Matcher> Search<M> {
             std::mem::take(&mut found.ends),
             found.masks_only,
         );
-        let results = self.rank(found, &query);
+        let (results, strong) = self.rank(found, &query);
         self.levels.push(Level {
             query,
             pool,
             ends,
             masks_only,
             results,
+            strong,
         });
         self.forget_old_levels();
     }
 
-    /// Orders each tier by the tie-break order, scores scattered matches.
-    fn rank(&self, found: Found, query: &str) -> Vec<u32> {
+    /// Orders each tier by the tie-break order, scores scattered matches
+    /// and puts the weak ones last; the ranked ids, and how many come
+    /// before the weak ones (unscored scattered matches, beyond
+    /// `SCORE_LIMIT`, are all weak).
+    fn rank(&self, found: Found, query: &str) -> (Vec<u32>, usize) {
         let tiers = found.tiers;
         let [a, b, c, scattered] = scan::by_rank(tiers, &self.order, &self.ranks);
         let scattered = if scattered.len() <= SCORE_LIMIT {
             let names = self.names.get();
-            let score = |ids: &[u32]| -> Vec<(i64, u32)> {
+            // Weak matches after the strong ones, each by score.
+            let score = |ids: &[u32]| -> Vec<((bool, i64), u32)> {
                 let mut buf = String::new();
                 ids.iter()
                     .map(|&i| {
-                        let s = self.matcher.score(names.name(i, &mut buf), query);
-                        (s.unwrap_or(i64::MIN), i)
+                        let name = names.name(i, &mut buf);
+                        let key = match self.matcher.scored(name, query) {
+                            Some((s, at)) => (!quality::is_strong(name, &at), s),
+                            None => (true, i64::MIN),
+                        };
+                        (key, i)
                     })
                     .collect()
             };
@@ -299,16 +341,19 @@ impl<M: Matcher> Search<M> {
                 })
             };
             // Stable: equal scores keep the tie-break order.
-            scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-            scored.into_iter().map(|(_, i)| i).collect()
+            scored.sort_by_key(|&((weak, s), _)| (weak, std::cmp::Reverse(s)));
+            let strong = scored.iter().take_while(|((weak, _), _)| !weak).count();
+            (scored.into_iter().map(|(_, i)| i).collect(), strong)
         } else {
-            scattered
+            (scattered, 0)
         };
-        let mut results = Vec::with_capacity(a.len() + b.len() + c.len() + scattered.len());
+        let (scattered, strong_scattered) = scattered;
+        let strong = a.len() + b.len() + c.len() + strong_scattered;
+        let mut results = Vec::with_capacity(strong + scattered.len());
         for tier in [a, b, c, scattered] {
             results.extend(tier);
         }
-        results
+        (results, strong)
     }
 
     /// Keeps the stored results within a few times the number of names:

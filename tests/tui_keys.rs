@@ -225,3 +225,34 @@ fn a_tiny_terminal_does_not_panic() {
         press(&mut app, "jjk/f<Enter>s]?<Esc>p<Esc>");
     }
 }
+
+/// Scattered matches whose letters lie far apart wait behind a line of
+/// their own (issue 40: `/most` gave 132 matches on a Python profile);
+/// Enter on that line lists them, and they are found as any other.
+#[test]
+fn weak_search_matches_wait_behind_a_line() {
+    let mut app = text_app(
+        "events: Ir\nfn=almost\n1 30\nfn=m_o_s_t\n1 20\nfn=mat_row_sort_apply_filter_tail\n1 10\nfn=main\n1 5\n",
+    );
+    press(&mut app, "/most");
+    for (w, h) in [(80, 24), (40, 10)] {
+        let screen = text(&render(&mut app, w, h));
+        insta::assert_snapshot!(format!("weak_matches_{w}x{h}"), screen);
+    }
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("3 matches"), "{screen}");
+    assert!(screen.contains("1 weaker matches"), "{screen}");
+    assert!(!screen.contains("mat_row_sort"), "{screen}");
+    // The line is the third row: Enter on it lists the weak match.
+    press(&mut app, "<Down><Down><Enter>");
+    let screen = text(&render(&mut app, 80, 24));
+    assert!(screen.contains("mat_row_sort_apply_filter_tail"), "{screen}");
+    assert!(!screen.contains("weaker matches"), "{screen}");
+    press(&mut app, "<Enter>");
+    assert_eq!(current(&app), "mat_row_sort_apply_filter_tail");
+    // n steps through the matches as listed: the strong ones only.
+    press(&mut app, "/most<Enter>");
+    assert_eq!(current(&app), "almost");
+    press(&mut app, "nn");
+    assert_eq!(current(&app), "almost");
+}

@@ -470,7 +470,7 @@ impl App {
             _ => 0,
         };
         let parts = self.profile.parts.len();
-        let results = self.search.results().len();
+        let results = self.search_rows();
         let warnings = self.profile.diagnostics.len();
         let groups = self.groups.len();
         let metrics = self.columns.metrics.list.len();

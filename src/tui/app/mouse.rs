@@ -75,7 +75,7 @@ impl App {
                 height: a.popup_rows,
             };
             let row = match popup {
-                Popup::Search(s) => row_at(inner, y, s, self.search.results().len()),
+                Popup::Search(s) => row_at(inner, y, s, self.search_rows()),
                 Popup::Parts(s) => row_at(inner, y, s, self.profile.parts.len()),
                 Popup::Groups(s) => row_at(inner, y, s, self.groups.len()),
                 Popup::Columns(s) => row_at(inner, y, s, self.columns.metrics.list.len()),

@@ -18,7 +18,7 @@ impl App {
             return;
         }
         let parts = self.profile.parts.len();
-        let results = self.search.results().len();
+        let results = self.search_rows();
         let warnings = self.profile.diagnostics.len();
         let page = self.areas().popup_rows.max(1) as isize;
         let help_len = match self.popup {
@@ -106,12 +106,19 @@ impl App {
                 self.popup = None;
                 self.step_box(true);
             }
+            // The line of the weaker matches: they are listed.
+            Action::SearchAccept
+                if scroll.selected == self.search.shown().len()
+                    && self.search.weaker_hidden() > 0 =>
+            {
+                self.search.show_weaker();
+            }
             Action::SearchAccept => {
                 let i = scroll.selected;
                 self.popup = None;
                 // The function is shown in the main view.
                 self.views.close_tree();
-                match self.search.results().get(i) {
+                match self.search.shown().get(i) {
                     Some(&r) => {
                         self.match_index = i;
                         self.go_to(FnId(r));
@@ -148,8 +155,14 @@ impl App {
         self.popup = Some(Popup::Search(Scroll::default()));
     }
 
+    /// Rows of the search popup: the matches listed, and the line of the
+    /// weaker ones if they are not.
+    pub(super) fn search_rows(&self) -> usize {
+        self.search.shown().len() + usize::from(self.search.weaker_hidden() > 0)
+    }
+
     pub(super) fn step_match(&mut self, forward: bool) {
-        let n = self.search.results().len();
+        let n = self.search.shown().len();
         if n == 0 {
             self.message = Some("no search results: / searches".into());
             return;
@@ -159,7 +172,7 @@ impl App {
         } else {
             (self.match_index + n - 1) % n
         };
-        if let Some(&r) = self.search.results().get(self.match_index) {
+        if let Some(&r) = self.search.shown().get(self.match_index) {
             self.message = Some(format!("match {} of {n}", self.match_index + 1));
             let msg = self.message.clone();
             self.go_to(FnId(r));

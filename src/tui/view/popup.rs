@@ -289,14 +289,15 @@ fn group_change_columns<'a>(app: &'a App, format: CostFormat) -> Vec<Column<'a, 
 
 pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let t = app.theme;
-    let results = app.search.results();
+    let results = app.search.shown();
+    let weaker = app.search.weaker_hidden();
     let title = if app.filtering {
         " Filter: names containing it (Enter: list them; re:REGEX, !TEXT without, >N% of the total) "
             .to_string()
     } else {
         format!(
             " Search: {} matches (Enter: go, Esc: cancel) ",
-            results.len()
+            results.len() + weaker
         )
     };
     let inner = frame(app, buf, rect, title, t.key());
@@ -309,9 +310,31 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         ));
     }
     put_line(buf, inner, 0, prompt, Style::new());
+    // A row past the matches listed: the line of the weaker ones.
     let columns = vec![
-        Column::cost(|&f| rows::inclusive(&app.analysis, f)),
-        Column::new(Width::Fill { min: 0 }, |&f, cx| {
+        Column::new(Width::Cost, |&i: &usize, cx| {
+            let cost = match results.get(i) {
+                Some(&r) => cx
+                    .format
+                    .text(cx.format.at(rows::inclusive(&app.analysis, FnId(r)))),
+                None => String::new(),
+            };
+            vec![Span::raw(cost)]
+        })
+        .right(),
+        Column::new(Width::Fill { min: 0 }, |&i: &usize, cx| {
+            let Some(&f) = results.get(i) else {
+                let n = thousands(weaker as i64);
+                let forms = [
+                    format!("{n} weaker matches, letters far apart (Enter: list them)"),
+                    format!("{n} weaker matches (Enter: list)"),
+                    format!("{n} weaker matches"),
+                ];
+                let fits = forms.iter().find(|l| cells(l) <= cx.width);
+                let line = fits.unwrap_or(&forms[2]).clone();
+                return vec![Span::styled(line, cx.style.patch(t.dim()))];
+            };
+            let f = FnId(f);
             // The name as the list shows it (start and end kept, what
             // tells it apart from others of its name after it), matches
             // highlighted.
@@ -341,7 +364,13 @@ pub fn search(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .selected_style(t.selected(true))
         .margin(1)
         .empty(empty)
-        .draw(buf, pane, scroll, results.len(), |i| FnId(results[i]));
+        .draw(
+            buf,
+            pane,
+            scroll,
+            results.len() + usize::from(weaker > 0),
+            |i| i,
+        );
 }
 
 /// The search query in `room` cells with its cursor (the character under
