@@ -256,3 +256,29 @@ fn weak_search_matches_wait_behind_a_line() {
     press(&mut app, "nn");
     assert_eq!(current(&app), "almost");
 }
+
+/// Rows whose names would read the same once cut are cut where they
+/// differ instead (issue 40: `bool std::has_facet<std::n…ocale const&)`
+/// twice with the same numbers).
+#[test]
+fn rows_that_would_read_the_same_are_told_apart() {
+    let put = "bool std::has_facet<std::num_put<char, std::ostreambuf_iterator<char, std::char_traits<char> > > >(std::locale const&)";
+    let get = "bool std::has_facet<std::num_get<char, std::istreambuf_iterator<char, std::char_traits<char> > > >(std::locale const&)";
+    let mut app = text_app(&format!(
+        "events: Ir\nfn=main\n1 5\ncfn={put}\ncalls=1 0\n1 40\ncfn={get}\ncalls=1 0\n1 40\nfn={put}\n1 40\nfn={get}\n1 40\n"
+    ));
+    for (w, h) in [(80, 24), (40, 10), (250, 70)] {
+        let buf = render(&mut app, w, h);
+        let screen = text(&buf);
+        let rows: Vec<String> = (0..h)
+            .map(|y| row(&buf, y))
+            .filter(|r| r.contains("has_facet") || r.contains('…'))
+            .collect();
+        let put_rows = rows.iter().filter(|r| r.contains("_put")).count();
+        let get_rows = rows.iter().filter(|r| r.contains("_get")).count();
+        // The list and the callees pane each show both, told apart.
+        let both = if w == 40 { 1 } else { 2 };
+        assert!(put_rows >= both && get_rows >= both, "{w}x{h}\n{screen}");
+    }
+    insta::assert_snapshot!("told_apart_80x24", text(&render(&mut app, 80, 24)));
+}

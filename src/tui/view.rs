@@ -3,6 +3,7 @@
 //! ones `App` pages with). The chrome (header, details, status) is in
 //! `chrome`, each pane in its own file.
 
+pub mod apart;
 pub(super) mod calls;
 mod chrome;
 mod columns;
@@ -125,7 +126,20 @@ pub fn cycle_mark(app: &App, f: FnId) -> String {
 /// followed by what tells it apart from others of the same name (dim),
 /// as spans in `style`.
 pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'static>> {
-    use super::widgets::{NAME_FIRST, cells, fit, fit_middle};
+    name_spans_apart(app, f, width, style, None)
+}
+
+/// `name_spans` for a row of a view that tells apart the names on screen
+/// (`apart`): cut around where it differs from another name that would
+/// read the same.
+pub fn name_spans_apart(
+    app: &App,
+    f: FnId,
+    width: usize,
+    style: Style,
+    apart: Option<&apart::Apart<'_>>,
+) -> Vec<Span<'static>> {
+    use super::widgets::{NAME_FIRST, cells, fit, fit_apart, fit_middle};
     let g = app.theme.glyphs();
     if let Some(c) = app.cycle_row(f) {
         let name = crate::tui::app::rows::cycle_name(c.number);
@@ -137,8 +151,12 @@ pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'s
     let qualifier = app.qualifiers.get(&f).map(|q| format!(" ({q})"));
     let name = shown_name(app, f);
     let name = name.as_ref();
+    let cut = |name: &str, width: usize| match apart.and_then(|a| a.at(f, width)) {
+        Some(at) => fit_apart(name, width, g, at),
+        None => fit_middle(name, width, g),
+    };
     let Some(q) = qualifier else {
-        return vec![Span::styled(fit_middle(name, width, g), style)];
+        return vec![Span::styled(cut(name, width), style)];
     };
     let q = crate::format::printable(&q).into_owned();
     // A name that fits is shown whole and the qualifier gets the rest; a
@@ -152,7 +170,7 @@ pub fn name_spans(app: &App, f: FnId, width: usize, style: Style) -> Vec<Span<'s
     if name_room < NAME_FIRST.min(cells(name)) {
         return vec![Span::styled(fit_middle(name, width, g), style)];
     }
-    let name = fit_middle(name, name_room, g);
+    let name = cut(name, name_room);
     let q = fit(&q, width.saturating_sub(cells(&name)), g);
     vec![
         Span::styled(name, style),

@@ -101,6 +101,49 @@ pub fn fit_middle(s: &str, width: usize, g: &Glyphs) -> String {
     format!("{start}{}{end}", g.ellipsis)
 }
 
+/// `fit_middle`, but showing the printable name's bytes up to `at` and
+/// a few after, where it differs from another name that would read the
+/// same cut (`std::has_facet<std::num_put<c…ocale const&)`): the start
+/// kept as far as `at`, or, where that leaves too little of the end, a
+/// window on it between two marks (`…num_get<char…ocale const&)`).
+pub fn fit_apart(s: &str, width: usize, g: &Glyphs, at: usize) -> String {
+    /// Characters shown past where the name differs.
+    const AFTER: usize = 6;
+    let s = printable(s);
+    let mark = cells(g.ellipsis);
+    if cells(&s) <= width || width <= mark {
+        return fit_middle(&s, width, g);
+    }
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    let stop = s[at..]
+        .char_indices()
+        .nth(AFTER)
+        .map_or(s.len(), |(i, _)| at + i);
+    if width < 2 * mark + 12 {
+        // Too narrow for two cuts: the start if it shows where the name
+        // differs, else the cells up to just past it.
+        return match cells(&s[..at]) < width - mark {
+            true => fit_middle(&s, width, g),
+            false => format!("{}{}", g.ellipsis, tail(&s[..stop], width - mark)),
+        };
+    }
+    let room = width - mark;
+    let end = (room / 4).max(4);
+    if cells(&s[..stop]) + end <= room {
+        let start = head(&s, room - end);
+        let start = if start.len() >= stop { start } else { &s[..stop] };
+        let end = tail(&s, room - cells(start));
+        return format!("{start}{}{end}", g.ellipsis);
+    }
+    // The start is what the names share: a window ending past `at`.
+    let end = tail(&s, end);
+    let window = tail(&s[..stop], room - mark - cells(end));
+    format!("{}{window}{}{end}", g.ellipsis, g.ellipsis)
+}
+
 /// The cells `skip..skip + width` of `spans`, styles kept: a window on a
 /// line scrolled sideways. Where the line is cut, `marks` (left, right)
 /// are drawn in `mark_style` over its first or last cell. A wide character
@@ -194,6 +237,27 @@ pub fn highlighted(name: &str, marks: &[usize], base: Style, hl: Style) -> Vec<S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_apart_shows_where_names_differ() {
+        let g = crate::tui::Theme::plain_colors().glyphs();
+        let put = "bool std::has_facet<std::num_put<char> >(std::locale const&)";
+        let get = "bool std::has_facet<std::num_get<char> >(std::locale const&)";
+        // fit_middle cuts both alike; the byte where they differ is 29.
+        assert_eq!(fit_middle(put, 30, g), fit_middle(get, 30, g));
+        let (a, b) = (fit_apart(put, 30, g, 29), fit_apart(get, 30, g, 29));
+        assert_ne!(a, b);
+        assert!(a.contains("num_put") && b.contains("num_get"), "{a} {b}");
+        assert!(cells(&a) <= 30 && cells(&b) <= 30);
+        // Far from the start: a window between two marks, the end kept.
+        let (a, b) = (fit_apart(put, 22, g, 29), fit_apart(get, 22, g, 29));
+        assert!(a.starts_with("…") && a.contains("_put") && a.ends_with("&)"), "{a}");
+        assert!(b.contains("_get") && cells(&b) <= 22, "{b}");
+        // Narrow: the cells just past the difference.
+        assert_eq!(fit_apart("sqlite3_step_now", 8, g, 8), "…_step_n");
+        // Whole where it fits.
+        assert_eq!(fit_apart("short", 8, g, 2), "short");
+    }
 
     #[test]
     fn bars_and_truncation() {

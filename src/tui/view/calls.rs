@@ -2,7 +2,8 @@
 //! count, the inclusive cost of those calls and its share of the current
 //! function's inclusive cost; recursive calls and cycles are marked.
 
-use super::{cost_format, costs, cycle_mark, name_spans};
+use super::apart::Apart;
+use super::{cost_format, costs, cycle_mark, name_spans, name_spans_apart};
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, rows};
 use crate::tui::layout::Pane;
@@ -62,10 +63,22 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         spans.push(Span::raw(tail.clone()));
         spans
     };
+    let len = members.len() + edges.len();
+    let row = |i: usize| match i.checked_sub(members.len()) {
+        None => Row::Member(members[i]),
+        Some(i) => Row::Edge(edges[i] as usize),
+    };
+    let (_, window) = scroll.window(pane.body.height as usize, len);
+    let on_screen = window.map(|i| match row(i) {
+        Row::Member(m) => m,
+        Row::Edge(e) if callers => a.edges[e].caller,
+        Row::Edge(e) => a.edges[e].callee,
+    });
+    let apart = Apart::new(app, on_screen.collect());
     let mut columns = costs::call_columns(app, cur_incl);
     columns.push(
         Column::new(Width::Fill { min: 0 }, |r, cx| match *r {
-            Row::Member(m) => name_spans(app, m, cx.width, cx.style),
+            Row::Member(m) => name_spans_apart(app, m, cx.width, cx.style, Some(&apart)),
             Row::Edge(e) => {
                 let edge = a.edges[e];
                 let other = if callers { edge.caller } else { edge.callee };
@@ -75,7 +88,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
                 }
                 let marks = vec![Span::styled(marks, t.marker())];
                 name_cell(cx.width, vec![], marks, |room| {
-                    name_spans(app, other, room, cx.style)
+                    name_spans_apart(app, other, room, cx.style, Some(&apart))
                 })
             }
         })
@@ -85,11 +98,6 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
         "(no callers: a root of the call graph)"
     } else {
         "(calls nothing)"
-    };
-    let len = members.len() + edges.len();
-    let row = |i: usize| match i.checked_sub(members.len()) {
-        None => Row::Member(members[i]),
-        Some(i) => Row::Edge(edges[i] as usize),
     };
     Table::new(format, columns)
         .header_style(Style::new(), t.title(focused))

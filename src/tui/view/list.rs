@@ -4,7 +4,8 @@
 //! cost columns give way (in their ranks), so the name keeps room to be
 //! read.
 
-use super::{cost_format, costs, cycle_mark, diff, name_spans};
+use super::apart::Apart;
+use super::{cost_format, costs, cycle_mark, diff, name_spans_apart};
 use crate::profile::FnId;
 use crate::tui::app::{App, Pane as Focus, SortKey};
 use crate::tui::layout::Pane;
@@ -32,6 +33,8 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
         (true, true) => format!("Function{}", g.sort_up),
         _ => "Function".to_string(),
     } + &above(app, pane);
+    let (_, window) = app.list.window(pane.body.height as usize, app.order.len());
+    let apart = Apart::new(app, app.order[window].to_vec());
     let mut columns = costs::function_columns(app);
     columns.extend([
         Column::new(Width::Fill { min: NAME_MIN }, |&f, cx| {
@@ -46,7 +49,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             }
             let marks = vec![Span::styled(marks, t.marker())];
             name_cell(cx.width, vec![], marks, |room| {
-                name_spans(app, f, room, style)
+                name_spans_apart(app, f, room, style, Some(&apart))
             })
         })
         .header_with(move |width| vec![Span::raw(pad(&fit(&function, width, g), width))]),

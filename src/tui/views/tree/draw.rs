@@ -12,7 +12,8 @@ use crate::tui::app::App;
 use crate::tui::columns::{Columns, Scope};
 use crate::tui::layout::Pane;
 use crate::tui::view::calls::count_text;
-use crate::tui::view::{cost_format, name_spans, shown_name};
+use crate::tui::view::apart::Apart;
+use crate::tui::view::{cost_format, name_spans, name_spans_apart, shown_name};
 use crate::tui::views::tree::{TreeKind, TreeView};
 use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
 use ratatui::text::Span;
@@ -47,6 +48,9 @@ const NAME_MIN: usize = 20;
 pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
     let t = app.theme;
     let compared = view.tree.is_compared();
+    let (_, window) = view.scroll.window(pane.body.height as usize, view.rows.len());
+    let on_screen = window.filter_map(|i| view.tree.node(view.rows[i]).func);
+    let apart = Apart::new(app, on_screen.collect());
     let mut columns = vec![approx_column(app, view)];
     columns.extend(match compared {
         false => cost_columns(app, view),
@@ -59,7 +63,7 @@ pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &Tre
         true => None,
     };
     let title = if compared { ", compared" } else { "" };
-    columns.push(name_column(app, view, title, marks));
+    columns.push(name_column(app, view, title, marks, &apart));
     Table::new(cost_format(app), columns)
         .header_style(t.title(true), t.title(true))
         .selected_style(t.selected(true))
@@ -170,6 +174,7 @@ fn name_column<'a>(
     view: &'a TreeView,
     compared: &'a str,
     marks: impl Fn(usize) -> Option<&'static str> + 'a,
+    apart: &'a Apart<'a>,
 ) -> Column<'a, usize> {
     let t = app.theme;
     let g = t.glyphs();
@@ -252,7 +257,7 @@ fn name_column<'a>(
                 } else {
                     cx.style
                 };
-                name_spans(app, f, room, style)
+                name_spans_apart(app, f, room, style, Some(apart))
             }
             None => {
                 let text = node
