@@ -125,10 +125,13 @@ fn ten_thousand_keys_at_once_equal_them_one_by_one() {
     at_once.keys(&keys);
     // Handled together they cost what they cost one by one (the typed
     // characters run one query, not one each), measured beside each other
-    // so that a busy machine slows both: not a fixed time.
+    // so that a busy machine slows both: not a fixed time. A factor of
+    // four: load that changes between the two runs (a build beside the
+    // suite) made twice fail; work that grew with the keys' number would
+    // be hundreds of times slower.
     let together = start.elapsed();
     assert!(
-        together <= by_one * 2 + std::time::Duration::from_millis(500),
+        together <= by_one * 4 + std::time::Duration::from_millis(1000),
         "at once {together:?}, one by one {by_one:?}"
     );
     assert!(!at_once.quit);

@@ -34,13 +34,14 @@ fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
     let mut app = sample_app("cpp-names.callgrind");
     let all = app.order.len();
     press(&mut app, "o<Tab><Tab>");
-    assert_eq!(app.grouping.label(), "class");
+    assert_eq!(app.groups.by.label(), "class");
     let i = app
         .groups
+        .list
         .iter()
         .position(|g| g.name == "std::vector<int, std::allocator<int> >")
         .unwrap();
-    let members = app.groups[i].functions.len();
+    let members = app.groups.list[i].functions.len();
     for _ in 0..i {
         press(&mut app, "j");
     }
@@ -144,9 +145,9 @@ fn no_grouping_is_one_group_and_enter_on_it_lists_every_function() {
     press(&mut app, "Fvector<Enter>");
     assert!(app.order.len() < all);
     press(&mut app, "o<Tab><Tab><Tab><Tab>");
-    assert_eq!(app.grouping.label(), "none");
-    assert_eq!(app.groups.len(), 1);
-    assert_eq!(app.groups[0].inclusive[0], app.analysis.totals[0]);
+    assert_eq!(app.groups.by.label(), "none");
+    assert_eq!(app.groups.list.len(), 1);
+    assert_eq!(app.groups.list[0].inclusive[0], app.analysis.totals[0]);
     press(&mut app, "<Enter>");
     assert!(app.filter.is_none());
     assert_eq!(app.order.len(), all);
@@ -199,7 +200,7 @@ type Row = (i64, i64, usize, String);
 type Sorted = fn(&[Row]) -> bool;
 
 fn at(app: &cgtui::tui::App, i: usize) -> Row {
-    let g = &app.groups[i];
+    let g = &app.groups.list[i];
     (
         g.self_cost[0],
         g.inclusive[0],
@@ -216,12 +217,12 @@ fn groups_sort_by_self_cost_and_their_keys_leave_the_list_alone() {
     let mut app = sample_app("cpp-names.callgrind");
     let (order, sort) = (app.order.clone(), app.sort);
     press(&mut app, "o");
-    let n = app.groups.len();
+    let n = app.groups.list.len();
     assert!(n >= 5, "cpp-names has several objects");
     let self_costs: Vec<i64> = (0..n).map(|i| at(&app, i).0).collect();
     assert!(self_costs.is_sorted_by(|a, b| a >= b), "{self_costs:?}");
     // ld.so does most of this small program's work by itself.
-    assert_eq!(app.groups[0].short, "ld-linux-x86-64.so.2");
+    assert_eq!(app.groups.list[0].short, "ld-linux-x86-64.so.2");
     let header = &popup_rows(&render(&mut app, 80, 24))[0];
     assert!(header.contains("Self▼"), "{header}");
     assert!(!header.contains("Incl▼"), "{header}");
@@ -271,6 +272,7 @@ fn groups_show_short_names_and_the_selected_ones_path() {
     press(&mut app, "o");
     let i = app
         .groups
+        .list
         .iter()
         .position(|g| g.name.ends_with("/libstdc++.so.6.0.30"))
         .unwrap();
@@ -292,12 +294,12 @@ fn groups_show_short_names_and_the_selected_ones_path() {
     }
     assert!(rows.iter().all(|r| !r.contains('…')), "{rows:?}");
     let details = rows[rows.len() - 2].trim();
-    assert_eq!(details, app.groups[i].name);
+    assert_eq!(details, app.groups.list[i].name);
     assert!(details.starts_with('/') && details.len() > "libstdc++.so.6.0.30".len());
     // Files: two `string.h`-like names keep as much path as tells them
     // apart; every shown name differs.
     press(&mut app, "<Tab>");
-    let mut shown: Vec<&str> = app.groups.iter().map(|g| g.short.as_str()).collect();
+    let mut shown: Vec<&str> = app.groups.list.iter().map(|g| g.short.as_str()).collect();
     shown.sort_unstable();
     let before = shown.len();
     shown.dedup();
@@ -343,7 +345,7 @@ fn groups_of_a_comparison_show_both_sides_and_the_change() {
     for cell in ["Base", "New", "Change▼", "%base"] {
         assert!(rows[0].contains(cell), "{}", rows[0]);
     }
-    let n = app.groups.len();
+    let n = app.groups.list.len();
     let sides: Vec<(i64, i64)> = (0..n).map(|i| app.group_sides(i, false).unwrap()).collect();
     let sum = |f: fn(&(i64, i64)) -> i64| sides.iter().map(f).sum::<i64>();
     assert_eq!((sum(|s| s.0), sum(|s| s.1)), (543_386, 326_537));

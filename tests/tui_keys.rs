@@ -246,7 +246,10 @@ fn weak_search_matches_wait_behind_a_line() {
     // The line is the third row: Enter on it lists the weak match.
     press(&mut app, "<Down><Down><Enter>");
     let screen = text(&render(&mut app, 80, 24));
-    assert!(screen.contains("mat_row_sort_apply_filter_tail"), "{screen}");
+    assert!(
+        screen.contains("mat_row_sort_apply_filter_tail"),
+        "{screen}"
+    );
     assert!(!screen.contains("weaker matches"), "{screen}");
     press(&mut app, "<Enter>");
     assert_eq!(current(&app), "mat_row_sort_apply_filter_tail");

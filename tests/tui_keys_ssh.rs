@@ -188,7 +188,10 @@ fn a_double_click_on_a_caller_goes_there() {
     // Callers of fib'2: fib'2 (recursive) first, then fib.
     let (x, y) = (a.callers.body.x + 40, a.callers.body.y + 1);
     send_at(&mut app, &click(x, y), t0);
-    assert_eq!((app.focus, app.caller_scroll.selected), (Pane::Callers, 1));
+    assert_eq!(
+        (app.focus, app.panes.caller_scroll.selected),
+        (Pane::Callers, 1)
+    );
     send_at(&mut app, &click(x, y), t0 + Duration::from_millis(200));
     assert_eq!(current(&app), "fib");
     assert_eq!(history(&app).last().map(String::as_str), Some("fib'2"));
@@ -211,10 +214,13 @@ fn the_wheel_scrolls_the_pane_under_the_pointer() {
     // Over the callees pane: it scrolls, the focus stays on the list.
     send(&mut app, b"/main\r");
     let a = app.areas();
-    assert!(app.callees.len() > 1);
+    assert!(app.panes.callees.len() > 1);
     send(&mut app, &mouse(65, a.callees.body.x + 2, a.callees.body.y));
     assert_eq!(app.focus, Pane::List);
-    assert_eq!(app.callee_scroll.selected, 3.min(app.callees.len() - 1));
+    assert_eq!(
+        app.panes.callee_scroll.selected,
+        3.min(app.panes.callees.len() - 1)
+    );
     // The source view, and a search popup's results.
     send(&mut app, b"sg");
     let a = app.areas();

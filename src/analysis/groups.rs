@@ -17,8 +17,9 @@ use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
 /// What functions are grouped by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Grouping {
+    #[default]
     Object,
     File,
     /// The class or namespace of a C++ name.

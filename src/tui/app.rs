@@ -16,6 +16,7 @@ mod lists;
 mod mouse;
 mod navigate;
 pub mod orders;
+pub mod panes;
 mod popups;
 mod query;
 pub mod rows;
@@ -72,7 +73,7 @@ pub enum Popup {
     /// The load warnings, `FILE:LINE: message`, and the cells their text
     /// is scrolled right by (`>`, `<`: a message wider than the popup).
     Warnings(Scroll, usize),
-    /// The groups of `App::grouping`.
+    /// The groups of `App::groups`.
     Groups(Scroll),
     /// The column chooser: a row per metric.
     Columns(Scroll),
@@ -100,14 +101,8 @@ pub struct App {
     pub list: Scroll,
     pub focus: Pane,
     pub current: Option<FnId>,
-    /// Edges into / out of the current function, costliest first.
-    pub callers: Vec<u32>,
-    pub callees: Vec<u32>,
-    /// When the current row is a cycle: its members, costliest first,
-    /// listed in the callees pane before the calls leaving the cycle.
-    pub members: Vec<FnId>,
-    pub caller_scroll: Scroll,
-    pub callee_scroll: Scroll,
+    /// The callers and callees panes of the current function.
+    pub panes: panes::CallPanes,
     /// Places the user went to before (`Back` pops), and after.
     pub back: Vec<Place>,
     pub forward: Vec<Place>,
@@ -121,20 +116,8 @@ pub struct App {
     /// A comparison's base side (`--base`): `analysis` is then the change,
     /// new minus base, over the functions of both.
     pub diff: Option<Arc<Joined>>,
-    /// How the groups popup groups, and its groups (made when it opens).
-    pub grouping: crate::analysis::groups::Grouping,
-    pub groups: Vec<crate::analysis::groups::Group>,
-    /// In a comparison, per group of `groups` (in its order): the group
-    /// in the base and in the new profile.
-    pub group_sides: Vec<[crate::analysis::groups::Group; 2]>,
-    /// The groups' order (the popup's sort keys), apart from the list's.
-    pub group_sort: groups::GroupSort,
-    /// Each grouping's membership once made (it does not change with the
-    /// event or the parts).
-    memberships: rustc_hash::FxHashMap<
-        crate::analysis::groups::Grouping,
-        Arc<crate::analysis::groups::Membership>,
-    >,
+    /// The groups popup's grouping, groups and order (`o`).
+    pub groups: groups::Groups,
     /// The list and search keep only these functions (`o`, `F`; Esc clears).
     pub filter: Option<filter::Filter>,
     /// Enter in the search prompt filters (`F`) rather than goes to a result.
@@ -432,7 +415,7 @@ impl App {
             // scroll, which would drag what stands beside them along.
             Popup::Search(_) => size(layout::FULL, u16::MAX, 3),
             Popup::Warnings(..) => size(120, self.profile.diagnostics.len() as u16 + 3, 3),
-            Popup::Groups(_) => size(110, self.groups.len() as u16 + 5, 5),
+            Popup::Groups(_) => size(110, self.groups.list.len() as u16 + 5, 5),
             Popup::Columns(_) => size(90, self.columns.metrics.list.len() as u16 + 4, 4),
         });
         layout::Open {
@@ -459,8 +442,12 @@ impl App {
         let a = self.areas();
         let rows = |p: layout::Pane| p.body.height as usize;
         self.list.fit(rows(a.list), self.order.len());
-        self.caller_scroll.fit(rows(a.callers), self.callers.len());
-        self.callee_scroll.fit(rows(a.callees), self.callee_rows());
+        self.panes
+            .caller_scroll
+            .fit(rows(a.callers), self.panes.callers.len());
+        self.panes
+            .callee_scroll
+            .fit(rows(a.callees), self.callee_rows());
         for view in self.views.iter_mut() {
             view.fit(&self.analysis, a.source.body);
         }
@@ -472,7 +459,7 @@ impl App {
         let parts = self.profile.parts.len();
         let results = self.search_rows();
         let warnings = self.profile.diagnostics.len();
-        let groups = self.groups.len();
+        let groups = self.groups.list.len();
         let metrics = self.columns.metrics.list.len();
         match self.popup.as_mut() {
             Some(Popup::Help(s)) => {

@@ -134,7 +134,11 @@ pub fn fit_apart(s: &str, width: usize, g: &Glyphs, at: usize) -> String {
     let end = (room / 4).max(4);
     if cells(&s[..stop]) + end <= room {
         let start = head(&s, room - end);
-        let start = if start.len() >= stop { start } else { &s[..stop] };
+        let start = if start.len() >= stop {
+            start
+        } else {
+            &s[..stop]
+        };
         let end = tail(&s, room - cells(start));
         return format!("{start}{}{end}", g.ellipsis);
     }
@@ -251,7 +255,10 @@ mod tests {
         assert!(cells(&a) <= 30 && cells(&b) <= 30);
         // Far from the start: a window between two marks, the end kept.
         let (a, b) = (fit_apart(put, 22, g, 29), fit_apart(get, 22, g, 29));
-        assert!(a.starts_with("…") && a.contains("_put") && a.ends_with("&)"), "{a}");
+        assert!(
+            a.starts_with("…") && a.contains("_put") && a.ends_with("&)"),
+            "{a}"
+        );
         assert!(b.contains("_get") && cells(&b) <= 22, "{b}");
         // Narrow: the cells just past the difference.
         assert_eq!(fit_apart("sqlite3_step_now", 8, g, 8), "…_step_n");

@@ -101,17 +101,17 @@ impl App {
 
     /// Lists only the functions of group `i` of the popup.
     pub(super) fn filter_by_group(&mut self, i: usize) {
-        let Some(group) = self.groups.get(i) else {
+        let Some(group) = self.groups.list.get(i) else {
             return;
         };
-        if self.grouping == crate::analysis::groups::Grouping::None {
+        if self.groups.by == crate::analysis::groups::Grouping::None {
             return self.set_filter(None);
         }
         let mut keep = vec![false; self.profile.functions.len()];
         for &f in &group.functions {
             keep[f.index()] = true;
         }
-        let label = format!("of {} {}", self.grouping.label(), group.name);
+        let label = format!("of {} {}", self.groups.by.label(), group.name);
         self.set_filter(Some(Filter::new(label, keep)));
     }
 

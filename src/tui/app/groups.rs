@@ -5,11 +5,29 @@
 //! touching the list's. Imports no view code.
 
 use super::{App, Popup, SortKey};
-use crate::analysis::groups::{Group, Membership, costs, sides};
+use crate::analysis::groups::{Group, Grouping, Membership, costs, sides};
 use crate::profile::Cost;
 use crate::tui::scroll::Scroll;
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::sync::Arc;
+
+/// The groups popup's state.
+#[derive(Default)]
+pub struct Groups {
+    /// How the functions are grouped.
+    pub by: Grouping,
+    /// The groups with a cost (made when the popup opens), in `sort`.
+    pub list: Vec<Group>,
+    /// In a comparison, per group of `list`: the group in the base and in
+    /// the new profile.
+    pub sides: Vec<[Group; 2]>,
+    /// The groups' order (the popup's sort keys), apart from the list's.
+    pub sort: GroupSort,
+    /// Each grouping's membership once made (it does not change with the
+    /// event or the parts).
+    memberships: FxHashMap<Grouping, Arc<Membership>>,
+}
 
 /// How the groups are sorted: by self cost unless the user chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,11 +63,11 @@ impl App {
     /// The groups of the current grouping, with their costs (each side's
     /// in a comparison), sorted; groups with no cost left out.
     pub(super) fn compute_groups(&mut self) {
-        let members = match self.memberships.get(&self.grouping) {
+        let members = match self.groups.memberships.get(&self.groups.by) {
             Some(m) => m.clone(),
             None => {
-                let m = Arc::new(Membership::new(&self.profile, self.grouping));
-                self.memberships.insert(self.grouping, m.clone());
+                let m = Arc::new(Membership::new(&self.profile, self.groups.by));
+                self.groups.memberships.insert(self.groups.by, m.clone());
                 m
             }
         };
@@ -72,15 +90,15 @@ impl App {
                 || sides.as_ref().is_some_and(|s| s.iter().any(costs))
         });
         let (groups, sides): (Vec<Group>, Vec<Option<[Group; 2]>>) = rows.into_iter().unzip();
-        self.groups = groups;
-        self.group_sides = sides.into_iter().flatten().collect();
+        self.groups.list = groups;
+        self.groups.sides = sides.into_iter().flatten().collect();
         self.sort_groups();
     }
 
     /// A group's cost of the current event in the base and in the new
     /// profile (self, or inclusive); `None` outside a comparison.
     pub fn group_sides(&self, i: usize, inclusive: bool) -> Option<(Cost, Cost)> {
-        let [base, new] = self.group_sides.get(i)?;
+        let [base, new] = self.groups.sides.get(i)?;
         let pick = |g: &Group, col: Option<usize>| {
             let row = if inclusive {
                 &g.inclusive
@@ -102,7 +120,7 @@ impl App {
     /// A popup sort key: the groups sorted by it (again: reversed), the
     /// first one selected; the list is left as it was.
     pub(super) fn set_group_sort(&mut self, key: SortKey) {
-        let s = &mut self.group_sort;
+        let s = &mut self.groups.sort;
         s.reversed = s.key == key && !s.reversed;
         s.key = key;
         self.sort_groups();
@@ -115,11 +133,11 @@ impl App {
     /// costs (or changes, in a comparison) by size and counts largest
     /// first, names from A; ties by name.
     pub(super) fn sort_groups(&mut self) {
-        let sort = self.group_sort;
+        let sort = self.groups.sort;
         let event = self.event;
         let signed = self.analysis.is_signed(event);
         let key = |i: usize| -> i128 {
-            let g = &self.groups[i];
+            let g = &self.groups.list[i];
             match sort.key {
                 SortKey::Name => 0,
                 SortKey::Calls => g.functions.len() as i128,
@@ -138,26 +156,26 @@ impl App {
                 }
             }
         };
-        let mut order: Vec<(Reverse<i128>, usize)> = (0..self.groups.len())
+        let mut order: Vec<(Reverse<i128>, usize)> = (0..self.groups.list.len())
             .map(|i| (Reverse(key(i)), i))
             .collect();
-        let names = |i: usize| (&self.groups[i].short, &self.groups[i].name);
+        let names = |i: usize| (&self.groups.list[i].short, &self.groups.list[i].name);
         order.sort_by(|x, y| x.0.cmp(&y.0).then_with(|| names(x.1).cmp(&names(y.1))));
         if sort.reversed {
             order.reverse();
         }
-        let mut groups: Vec<Option<Group>> = std::mem::take(&mut self.groups)
+        let mut groups: Vec<Option<Group>> = std::mem::take(&mut self.groups.list)
             .into_iter()
             .map(Some)
             .collect();
-        let mut sides: Vec<Option<[Group; 2]>> = std::mem::take(&mut self.group_sides)
+        let mut sides: Vec<Option<[Group; 2]>> = std::mem::take(&mut self.groups.sides)
             .into_iter()
             .map(Some)
             .collect();
         for &(_, i) in &order {
-            self.groups.extend(groups[i].take());
+            self.groups.list.extend(groups[i].take());
             if let Some(s) = sides.get_mut(i).and_then(Option::take) {
-                self.group_sides.push(s);
+                self.groups.sides.push(s);
             }
         }
     }

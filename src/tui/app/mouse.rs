@@ -77,7 +77,7 @@ impl App {
             let row = match popup {
                 Popup::Search(s) => row_at(inner, y, s, self.search_rows()),
                 Popup::Parts(s) => row_at(inner, y, s, self.profile.parts.len()),
-                Popup::Groups(s) => row_at(inner, y, s, self.groups.len()),
+                Popup::Groups(s) => row_at(inner, y, s, self.groups.list.len()),
                 Popup::Columns(s) => row_at(inner, y, s, self.columns.metrics.list.len()),
                 Popup::Help(_) | Popup::Warnings(..) => None,
             };
@@ -107,14 +107,14 @@ impl App {
             (
                 Pane::Callers,
                 a.callers,
-                &self.caller_scroll,
-                self.callers.len(),
+                &self.panes.caller_scroll,
+                self.panes.callers.len(),
             ),
             (
                 Pane::Callees,
                 a.callees,
-                &self.callee_scroll,
-                self.callees.len(),
+                &self.panes.callee_scroll,
+                self.panes.callees.len(),
             ),
         ];
         panes
@@ -156,18 +156,18 @@ impl App {
             }
             Region::Pane(Pane::Callers) => {
                 scroll_view(
-                    &mut self.caller_scroll,
+                    &mut self.panes.caller_scroll,
                     delta,
                     h(a.callers),
-                    self.callers.len(),
+                    self.panes.callers.len(),
                 );
             }
             Region::Pane(Pane::Callees) => {
                 scroll_view(
-                    &mut self.callee_scroll,
+                    &mut self.panes.callee_scroll,
                     delta,
                     h(a.callees),
-                    self.callees.len(),
+                    self.panes.callees.len(),
                 );
             }
             Region::Source => {
@@ -208,8 +208,8 @@ impl App {
                                 self.follow_list();
                             }
                         }
-                        Pane::Callers => self.caller_scroll.selected = i,
-                        Pane::Callees => self.callee_scroll.selected = i,
+                        Pane::Callers => self.panes.caller_scroll.selected = i,
+                        Pane::Callees => self.panes.callee_scroll.selected = i,
                     }
                 }
             }

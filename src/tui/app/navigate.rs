@@ -53,14 +53,16 @@ impl App {
         match self.focus {
             Pane::List => self.current,
             Pane::Callers => self
+                .panes
                 .callers
-                .get(self.caller_scroll.selected)
+                .get(self.panes.caller_scroll.selected)
                 .map(|&e| self.analysis.edges[e as usize].caller),
             Pane::Callees => {
-                let i = self.callee_scroll.selected;
-                match i.checked_sub(self.members.len()) {
-                    None => self.members.get(i).copied(),
+                let i = self.panes.callee_scroll.selected;
+                match i.checked_sub(self.panes.members.len()) {
+                    None => self.panes.members.get(i).copied(),
                     Some(i) => self
+                        .panes
                         .callees
                         .get(i)
                         .map(|&e| self.analysis.edges[e as usize].callee),
@@ -150,13 +152,13 @@ impl App {
         let (scroll, len, h) = match self.focus {
             Pane::List => (&mut self.list, self.order.len(), a.list.body.height),
             Pane::Callers => (
-                &mut self.caller_scroll,
-                self.callers.len(),
+                &mut self.panes.caller_scroll,
+                self.panes.callers.len(),
                 a.callers.body.height,
             ),
             Pane::Callees => (
-                &mut self.callee_scroll,
-                self.members.len() + self.callees.len(),
+                &mut self.panes.callee_scroll,
+                self.panes.members.len() + self.panes.callees.len(),
                 a.callees.body.height,
             ),
         };
@@ -194,7 +196,7 @@ impl App {
     /// selected there.
     fn open_selected(&mut self) {
         if self.focus == Pane::List {
-            self.focus = if self.callee_rows() == 0 && !self.callers.is_empty() {
+            self.focus = if self.callee_rows() == 0 && !self.panes.callers.is_empty() {
                 Pane::Callers
             } else {
                 Pane::Callees
@@ -206,7 +208,7 @@ impl App {
 
     /// Rows of the callees pane: a cycle's members, then the calls.
     pub fn callee_rows(&self) -> usize {
-        self.members.len() + self.callees.len()
+        self.panes.members.len() + self.panes.callees.len()
     }
 
     pub(super) fn refresh_calls(&mut self) {
@@ -230,11 +232,11 @@ impl App {
         };
         let at = |f: &FnId| a.inclusive(*f).get(self.event).copied().unwrap_or(0);
         members.sort_by_key(|m| (std::cmp::Reverse(at(m)), *m));
-        self.callers = callers;
-        self.callees = callees;
-        self.members = members;
-        self.caller_scroll = Scroll::default();
-        self.callee_scroll = Scroll::default();
+        self.panes.callers = callers;
+        self.panes.callees = callees;
+        self.panes.members = members;
+        self.panes.caller_scroll = Scroll::default();
+        self.panes.callee_scroll = Scroll::default();
     }
 
     pub(super) fn toggle_part(&mut self, which: Option<usize>) {

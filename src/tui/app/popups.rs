@@ -31,7 +31,7 @@ impl App {
             return;
         };
 
-        let groups = self.groups.len();
+        let groups = self.groups.list.len();
         let metrics = self.columns.metrics.list.len();
         let in_groups = matches!(popup, Popup::Groups(_));
         let (scroll, len) = match popup {
@@ -84,7 +84,7 @@ impl App {
                 self.filter_by_group(i);
             }
             Action::NextGrouping => {
-                self.grouping = self.grouping.next();
+                self.groups.by = self.groups.by.next();
                 self.compute_groups();
                 if let Some(Popup::Groups(s)) = self.popup.as_mut() {
                     *s = Scroll::default();

@@ -28,9 +28,9 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     let g = t.glyphs();
     let a = &app.analysis;
     let (edges, scroll, focus) = if callers {
-        (&app.callers, &app.caller_scroll, Focus::Callers)
+        (&app.panes.callers, &app.panes.caller_scroll, Focus::Callers)
     } else {
-        (&app.callees, &app.callee_scroll, Focus::Callees)
+        (&app.panes.callees, &app.panes.callee_scroll, Focus::Callees)
     };
     let focused = app.focus == focus;
     let Some(cur) = app.current else {
@@ -40,7 +40,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     let format = cost_format(app);
     let cur_incl = format.at(rows::inclusive(a, cur));
     // A cycle's callees pane lists its members first.
-    let members: &[FnId] = if callers { &[] } else { &app.members };
+    let members: &[FnId] = if callers { &[] } else { &app.panes.members };
     let what = if callers { "Callers of" } else { "Callees of" };
     let (mark, count) = (cycle_mark(app, cur), members.len() + edges.len());
     let tail = format!("{mark}: {count}");

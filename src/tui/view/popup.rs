@@ -145,12 +145,12 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     let g = t.glyphs();
     let title = format!(
         " Groups by {} (Tab: by {}, Enter: list its functions, Esc: close) ",
-        app.grouping.label(),
-        app.grouping.next().label()
+        app.groups.by.label(),
+        app.groups.by.next().label()
     );
     let inner = frame(app, buf, rect, title, t.key());
     let format = cost_format(app);
-    let sort = app.group_sort;
+    let sort = app.groups.sort;
     let mark = |k, s: &str| sort_mark(app, k, s);
     let mut columns = if app.diff.is_some() {
         group_change_columns(app, format)
@@ -159,16 +159,20 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
     };
     columns.push(
         Column::text(Width::Fixed(9), |&i: &usize| {
-            thousands(app.groups[i].functions.len() as i64)
+            thousands(app.groups.list[i].functions.len() as i64)
         })
         .right()
         .header(mark(SortKey::Calls, "Functions"))
         .gives_way(2),
     );
-    let label = mark(SortKey::Name, app.grouping.label());
+    let label = mark(SortKey::Name, app.groups.by.label());
     columns.push(
         Column::new(Width::Fill { min: 10 }, |&i: &usize, cx| {
-            vec![Span::raw(fit_middle(&app.groups[i].short, cx.width, g))]
+            vec![Span::raw(fit_middle(
+                &app.groups.list[i].short,
+                cx.width,
+                g,
+            ))]
         })
         .header_with(move |width| vec![Span::raw(fit(&label, width, g))]),
     );
@@ -177,10 +181,10 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         .header_style(t.dim(), Style::new())
         .selected_style(t.selected(true))
         .empty(Span::styled("(no group has a cost)", t.dim()))
-        .draw(buf, pane, scroll, app.groups.len(), |i| i);
+        .draw(buf, pane, scroll, app.groups.list.len(), |i| i);
     // The selected group's name whole (cut in the middle only where the
     // popup is narrower than it).
-    if let Some(group) = app.groups.get(scroll.selected) {
+    if let Some(group) = app.groups.list.get(scroll.selected) {
         let room = (inner.width as usize).saturating_sub(1);
         put_line(
             buf,
@@ -200,7 +204,7 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
         inner,
         inner.height.saturating_sub(1),
         vec![Span::styled(
-            format!(" {} groups; {what}", app.groups.len()),
+            format!(" {} groups; {what}", app.groups.list.len()),
             t.dim(),
         )],
         Style::new(),
@@ -211,7 +215,7 @@ pub fn groups(app: &App, buf: &mut Buffer, rect: Rect, scroll: &Scroll) {
 /// sorted by it (`▼`, `▲` reversed; `v`, `^` in ASCII), as the list's.
 fn sort_mark(app: &App, key: SortKey, header: &str) -> String {
     let g = app.theme.glyphs();
-    match (app.group_sort.key == key, app.group_sort.reversed) {
+    match (app.groups.sort.key == key, app.groups.sort.reversed) {
         (true, false) => format!("{header}{}", g.sort_down),
         (true, true) => format!("{header}{}", g.sort_up),
         _ => header.to_string(),
@@ -222,15 +226,15 @@ fn sort_mark(app: &App, key: SortKey, header: &str) -> String {
 fn group_cost_columns<'a>(app: &'a App, format: CostFormat) -> Vec<Column<'a, usize>> {
     let mark = |k, s: &str| sort_mark(app, k, s);
     vec![
-        Column::cost(|&i: &usize| &app.groups[i].self_cost[..])
+        Column::cost(|&i: &usize| &app.groups.list[i].self_cost[..])
             .header(mark(SortKey::SelfCost, "Self")),
         Column::text(Width::Fixed(8), move |&i: &usize| {
-            percent_text(format.at(&app.groups[i].self_cost), format.total)
+            percent_text(format.at(&app.groups.list[i].self_cost), format.total)
         })
         .right()
         .header("%")
         .gives_way(1),
-        Column::cost(|&i: &usize| &app.groups[i].inclusive[..])
+        Column::cost(|&i: &usize| &app.groups.list[i].inclusive[..])
             .header(mark(SortKey::Inclusive, "Incl"))
             .gives_way(3),
     ]
@@ -240,7 +244,7 @@ fn group_cost_columns<'a>(app: &'a App, format: CostFormat) -> Vec<Column<'a, us
 /// sorted by it), the change and its share of the base's total.
 fn group_change_columns<'a>(app: &'a App, format: CostFormat) -> Vec<Column<'a, usize>> {
     let t = app.theme;
-    let sort = app.group_sort;
+    let sort = app.groups.sort;
     let inclusive = sort.inclusive();
     let plain = CostFormat {
         signed: false,

@@ -11,8 +11,8 @@ use crate::format::{percent_text, thousands};
 use crate::tui::app::App;
 use crate::tui::columns::{Columns, Scope};
 use crate::tui::layout::Pane;
-use crate::tui::view::calls::count_text;
 use crate::tui::view::apart::Apart;
+use crate::tui::view::calls::count_text;
 use crate::tui::view::{cost_format, name_spans, name_spans_apart, shown_name};
 use crate::tui::views::tree::{TreeKind, TreeView};
 use crate::tui::widgets::{Column, Table, Width, cells, fit, name_cell};
@@ -48,7 +48,9 @@ const NAME_MIN: usize = 20;
 pub fn draw(app: &App, buf: &mut ratatui::buffer::Buffer, pane: Pane, view: &TreeView) {
     let t = app.theme;
     let compared = view.tree.is_compared();
-    let (_, window) = view.scroll.window(pane.body.height as usize, view.rows.len());
+    let (_, window) = view
+        .scroll
+        .window(pane.body.height as usize, view.rows.len());
     let on_screen = window.filter_map(|i| view.tree.node(view.rows[i]).func);
     let apart = Apart::new(app, on_screen.collect());
     let mut columns = vec![approx_column(app, view)];
