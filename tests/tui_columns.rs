@@ -90,7 +90,7 @@ fn enter_sorts_the_list_by_a_metric_column() {
     let column = app.columns.parse("D1mrRate").unwrap();
     assert_eq!(app.columns.chosen, [column]);
     let a = &app.analysis;
-    let values: Vec<Option<f64>> = (app.order.iter())
+    let values: Vec<Option<f64>> = (app.browse.order.iter())
         .map(|&f| {
             let own = cgtui::tui::app::rows::self_cost(a, f);
             let incl = cgtui::tui::app::rows::inclusive(a, f);
@@ -106,11 +106,11 @@ fn enter_sorts_the_list_by_a_metric_column() {
     assert!(screen.contains("D1mrRate▼"), "{screen}");
     // Again: reversed, the smallest rate first (blanks still last).
     press(&mut app, &format!("m{}<Enter>", "j".repeat(i)));
-    assert!(app.reversed);
+    assert!(app.browse.reversed);
     // Hidden: the inclusive sort again.
     press(&mut app, &format!("m{} <Esc>", "j".repeat(i)));
     assert!(app.columns.chosen.is_empty());
-    assert_eq!(app.sort, cgtui::tui::app::SortKey::Inclusive);
+    assert_eq!(app.browse.sort, cgtui::tui::app::SortKey::Inclusive);
 }
 
 /// The source view shows the chosen metrics of each line's own costs

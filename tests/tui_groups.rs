@@ -23,7 +23,8 @@ fn groups_popup_snapshots() {
 }
 
 fn names(app: &cgtui::tui::App) -> Vec<String> {
-    app.order
+    app.browse
+        .order
         .iter()
         .map(|&f| app.name(f).into_owned())
         .collect()
@@ -32,7 +33,7 @@ fn names(app: &cgtui::tui::App) -> Vec<String> {
 #[test]
 fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
     let mut app = sample_app("cpp-names.callgrind");
-    let all = app.order.len();
+    let all = app.browse.order.len();
     press(&mut app, "o<Tab><Tab>");
     assert_eq!(app.groups.by.label(), "class");
     let i = app
@@ -47,7 +48,7 @@ fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
     }
     press(&mut app, "<Enter>");
     assert!(app.popup.is_none());
-    assert_eq!(app.order.len(), members);
+    assert_eq!(app.browse.order.len(), members);
     assert!(
         names(&app)
             .iter()
@@ -60,7 +61,7 @@ fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
     );
     // The search finds only the group's functions.
     press(&mut app, "/main");
-    let kept: Vec<u32> = app.order.iter().map(|f| f.0).collect();
+    let kept: Vec<u32> = app.browse.order.iter().map(|f| f.0).collect();
     assert!(app.search.results().iter().all(|r| kept.contains(r)));
     assert!(
         app.search.results().len() < members,
@@ -68,7 +69,7 @@ fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
     );
     press(&mut app, "<Esc><Esc>");
     assert!(app.filter.is_none());
-    assert_eq!(app.order.len(), all);
+    assert_eq!(app.browse.order.len(), all);
     // Enter in the prompt of `/` still goes to a function.
     press(&mut app, "/main<Enter>");
     assert_eq!(current(&app), "main");
@@ -77,14 +78,14 @@ fn a_group_filters_the_list_and_the_search_and_esc_clears_it() {
 #[test]
 fn f_filters_by_text_regex_exclusion_and_threshold() {
     let mut app = sample_app("cpp-names.callgrind");
-    let all = app.order.len();
+    let all = app.browse.order.len();
     press(&mut app, "Fpush_back<Enter>");
     assert!(
         names(&app).iter().all(|n| n.contains("push_back")),
         "{:?}",
         names(&app)
     );
-    assert!(!app.order.is_empty());
+    assert!(!app.browse.order.is_empty());
     press(&mut app, "<Esc>Fre:^std::(map|pair)<<Enter>");
     let picked = names(&app);
     assert!(!picked.is_empty());
@@ -96,10 +97,10 @@ fn f_filters_by_text_regex_exclusion_and_threshold() {
     );
     press(&mut app, "<Esc>F!std::<Enter>");
     assert!(names(&app).iter().all(|n| !n.contains("std::")));
-    assert!(app.order.len() < all);
+    assert!(app.browse.order.len() < all);
     press(&mut app, "<Esc>F>5%<Enter>");
     let total = app.analysis.totals[0];
-    for &f in app.order.iter() {
+    for &f in app.browse.order.iter() {
         assert!(
             app.analysis.inclusive(f)[0] * 20 >= total,
             "{}",
@@ -141,16 +142,16 @@ fn the_trees_show_the_filters_functions_and_the_paths_to_them() {
 #[test]
 fn no_grouping_is_one_group_and_enter_on_it_lists_every_function() {
     let mut app = sample_app("cpp-names.callgrind");
-    let all = app.order.len();
+    let all = app.browse.order.len();
     press(&mut app, "Fvector<Enter>");
-    assert!(app.order.len() < all);
+    assert!(app.browse.order.len() < all);
     press(&mut app, "o<Tab><Tab><Tab><Tab>");
     assert_eq!(app.groups.by.label(), "none");
     assert_eq!(app.groups.list.len(), 1);
     assert_eq!(app.groups.list[0].inclusive[0], app.analysis.totals[0]);
     press(&mut app, "<Enter>");
     assert!(app.filter.is_none());
-    assert_eq!(app.order.len(), all);
+    assert_eq!(app.browse.order.len(), all);
 }
 
 /// A threshold filter takes a number from 0 to 100, as `--threshold`
@@ -160,11 +161,11 @@ fn no_grouping_is_one_group_and_enter_on_it_lists_every_function() {
 #[test]
 fn a_threshold_filter_refuses_what_is_not_a_percentage() {
     let mut app = sample_app("cpp-names.callgrind");
-    let all = app.order.len();
+    let all = app.browse.order.len();
     for bad in ["nan", "NaN", "inf", "-inf", "-1", "101", "1e999", "x"] {
         press(&mut app, &format!("<Esc>F>{bad}%<Enter>"));
         assert!(app.filter.is_none(), ">{bad}%");
-        assert_eq!(app.order.len(), all, ">{bad}%");
+        assert_eq!(app.browse.order.len(), all, ">{bad}%");
         assert_eq!(
             app.message.as_deref(),
             Some("a threshold is >N% (N from 0 to 100)"),
@@ -215,7 +216,7 @@ fn at(app: &cgtui::tui::App, i: usize) -> Row {
 #[test]
 fn groups_sort_by_self_cost_and_their_keys_leave_the_list_alone() {
     let mut app = sample_app("cpp-names.callgrind");
-    let (order, sort) = (app.order.clone(), app.sort);
+    let (order, sort) = (app.browse.order.clone(), app.browse.sort);
     press(&mut app, "o");
     let n = app.groups.list.len();
     assert!(n >= 5, "cpp-names has several objects");
@@ -244,13 +245,13 @@ fn groups_sort_by_self_cost_and_their_keys_leave_the_list_alone() {
         let header = &popup_rows(&buf)[0];
         assert!(header.contains(mark), "{key}: {header}");
         // The list behind: the same order, the same header.
-        assert_eq!(app.order, order, "{key}");
-        assert_eq!(app.sort, sort, "{key}");
+        assert_eq!(app.browse.order, order, "{key}");
+        assert_eq!(app.browse.sort, sort, "{key}");
         assert!(row(&buf, 2).contains("Incl▼"), "{}", row(&buf, 2));
     }
     // Closed, the list's keys sort the list again.
     press(&mut app, "<Esc>S");
-    assert_ne!(app.sort, sort);
+    assert_ne!(app.browse.sort, sort);
     // In ASCII the marks are v and ^, as the list's.
     let mut app = sample_app("cpp-names.callgrind");
     app.theme.ascii = true;

@@ -18,7 +18,7 @@ fn search_go_to_a_callee_and_back_and_forward() {
     assert_eq!(history(&app), [top.as_str()]);
     // Tab twice: callees of fib; the first is the recursive fib'2.
     press(&mut app, "<Tab><Tab>");
-    assert_eq!(app.focus, Pane::Callees);
+    assert_eq!(app.browse.focus, Pane::Callees);
     press(&mut app, "<Enter>");
     assert_eq!(current(&app), "fib'2");
     assert_eq!(history(&app), [top.as_str(), "fib"]);
@@ -42,7 +42,7 @@ fn the_example_sequence_from_the_issue() {
     assert_eq!(current(&app), "fib");
     assert_eq!(app.forward.len(), 1);
     assert_eq!(app.profile.fn_name(app.forward[0].func), "main");
-    assert_eq!(app.focus, Pane::Callers);
+    assert_eq!(app.browse.focus, Pane::Callers);
 }
 
 #[test]
@@ -89,19 +89,20 @@ fn cycles_are_marked_in_the_list() {
 fn sort_keys_event_and_percent() {
     let mut app = sample_app("cachesim.callgrind");
     press(&mut app, "S");
-    assert_eq!(app.sort, SortKey::SelfCost);
+    assert_eq!(app.browse.sort, SortKey::SelfCost);
     let selfs: Vec<i64> = app
+        .browse
         .order
         .iter()
         .map(|&f| app.analysis.self_cost(f)[0])
         .collect();
     assert!(selfs.windows(2).all(|w| w[0] >= w[1]));
     press(&mut app, "a");
-    assert_eq!(app.sort, SortKey::Name);
+    assert_eq!(app.browse.sort, SortKey::Name);
     press(&mut app, "c");
-    assert_eq!(app.sort, SortKey::Calls);
+    assert_eq!(app.browse.sort, SortKey::Calls);
     press(&mut app, "i");
-    assert_eq!(app.sort, SortKey::Inclusive);
+    assert_eq!(app.browse.sort, SortKey::Inclusive);
     press(&mut app, "e");
     assert_eq!(app.event, 1);
     press(&mut app, "E");

@@ -45,13 +45,13 @@ fn query(app: &App) -> (&str, usize) {
 #[test]
 fn linux_console_function_keys_do_nothing() {
     let mut app = sample_app("recursion.callgrind");
-    let before = (app.event, app.current, app.list);
+    let before = (app.event, app.current, app.browse.list);
     // F1-F5 of the Linux console; F5 used to arrive as `E` (previous event).
     send(
         &mut app,
         b"\x1b[[A\x1b[[B\x1b[[C\x1b[[D\x1b[[E\x1bOP\x1b[15~\x1b[1;2S",
     );
-    assert_eq!((app.event, app.current, app.list), before);
+    assert_eq!((app.event, app.current, app.browse.list), before);
     assert!(app.popup.is_none() && app.message.is_none());
     // In the search prompt they used to type A-E.
     send(&mut app, b"/fi\x1b[[A\x1b[[Eb\x1b[17~");
@@ -151,10 +151,10 @@ fn clicks_select_focus_and_double_click_acts_as_enter() {
     // A click on the third row of the list: that function is current.
     let (x, y) = (a.list.body.x + 5, a.list.body.y + 2);
     send_at(&mut app, &click(x, y), t0);
-    let row = app.list.offset + 2;
-    assert_eq!(app.list.selected, row);
-    assert_eq!(app.current, Some(app.order[row]));
-    assert_eq!(app.focus, Pane::List);
+    let row = app.browse.list.offset + 2;
+    assert_eq!(app.browse.list.selected, row);
+    assert_eq!(app.current, Some(app.browse.order[row]));
+    assert_eq!(app.browse.focus, Pane::List);
     assert!(app.back.is_empty(), "a click is a cursor move, not history");
     // The release does nothing; a second click 500 ms later is no
     // double-click.
@@ -164,10 +164,10 @@ fn clicks_select_focus_and_double_click_acts_as_enter() {
         t0,
     );
     send_at(&mut app, &click(x, y), t0 + Duration::from_millis(500));
-    assert_eq!(app.focus, Pane::List);
+    assert_eq!(app.browse.focus, Pane::List);
     // Another within 400 ms: Enter (the list walks into the callees).
     send_at(&mut app, &click(x, y), t0 + Duration::from_millis(800));
-    assert_eq!(app.focus, Pane::Callees);
+    assert_eq!(app.browse.focus, Pane::Callees);
     // A click on the callers pane's title focuses it.
     let a = app.areas();
     send_at(
@@ -175,7 +175,7 @@ fn clicks_select_focus_and_double_click_acts_as_enter() {
         &click(a.callers.title.x + 3, a.callers.title.y),
         t0,
     );
-    assert_eq!(app.focus, Pane::Callers);
+    assert_eq!(app.browse.focus, Pane::Callers);
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn a_double_click_on_a_caller_goes_there() {
     let (x, y) = (a.callers.body.x + 40, a.callers.body.y + 1);
     send_at(&mut app, &click(x, y), t0);
     assert_eq!(
-        (app.focus, app.panes.caller_scroll.selected),
+        (app.browse.focus, app.panes.caller_scroll.selected),
         (Pane::Callers, 1)
     );
     send_at(&mut app, &click(x, y), t0 + Duration::from_millis(200));
@@ -201,22 +201,25 @@ fn a_double_click_on_a_caller_goes_there() {
 fn the_wheel_scrolls_the_pane_under_the_pointer() {
     let mut app = sample_app("recursion.callgrind");
     let a = app.areas();
-    let (offset, selected) = (app.list.offset, app.list.selected);
+    let (offset, selected) = (app.browse.list.offset, app.browse.list.selected);
     let (x, y) = (a.list.body.x + 1, a.list.body.y + 1);
     send(&mut app, &mouse(65, x, y));
     assert_eq!(
-        (app.list.offset, app.list.selected),
+        (app.browse.list.offset, app.browse.list.selected),
         (offset + 3, selected + 3)
     );
-    assert_eq!(app.current, Some(app.order[selected + 3]));
+    assert_eq!(app.current, Some(app.browse.order[selected + 3]));
     send(&mut app, &mouse(64, x, y));
-    assert_eq!((app.list.offset, app.list.selected), (offset, selected));
+    assert_eq!(
+        (app.browse.list.offset, app.browse.list.selected),
+        (offset, selected)
+    );
     // Over the callees pane: it scrolls, the focus stays on the list.
     send(&mut app, b"/main\r");
     let a = app.areas();
     assert!(app.panes.callees.len() > 1);
     send(&mut app, &mouse(65, a.callees.body.x + 2, a.callees.body.y));
-    assert_eq!(app.focus, Pane::List);
+    assert_eq!(app.browse.focus, Pane::List);
     assert_eq!(
         app.panes.callee_scroll.selected,
         3.min(app.panes.callees.len() - 1)
@@ -263,11 +266,11 @@ fn m_switches_mouse_capture() {
             .unwrap()
             .contains("terminal selects text")
     );
-    let before = app.list;
+    let before = app.browse.list;
     let a = app.areas();
     send(&mut app, &click(a.list.body.x + 1, a.list.body.y + 4));
     send(&mut app, &mouse(65, a.list.body.x + 1, a.list.body.y + 4));
-    assert_eq!(app.list, before, "reports after M are ignored");
+    assert_eq!(app.browse.list, before, "reports after M are ignored");
     send(&mut app, b"M");
     assert!(app.mouse);
     app.set_mouse(false);

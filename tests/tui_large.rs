@@ -77,25 +77,25 @@ fn every_order_equals_the_definition_with_ties_by_name_then_id() {
             if app.event != event {
                 press(&mut app, "e");
             }
-            assert_eq!(app.sort, sort);
+            assert_eq!(app.browse.sort, sort);
             assert_eq!(app.event, event);
             assert_eq!(
-                &app.order[..],
+                &app.browse.order[..],
                 &expected(&app, sort, event)[..],
                 "{sort:?} {event}"
             );
         }
     }
     // The same key again turns the order around.
-    let forward = app.order.clone();
+    let forward = app.browse.order.clone();
     press(&mut app, "a");
-    assert!(app.reversed);
-    assert!(app.order.iter().eq(forward.iter().rev()));
+    assert!(app.browse.reversed);
+    assert!(app.browse.order.iter().eq(forward.iter().rev()));
     // The selection stays on the same function across sorts.
     press(&mut app, "S<Down><Down><Down>");
-    let chosen = app.order[app.list.selected];
+    let chosen = app.browse.order[app.browse.list.selected];
     press(&mut app, "ci");
-    assert_eq!(app.order[app.list.selected], chosen);
+    assert_eq!(app.browse.order[app.browse.list.selected], chosen);
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn callers_title(screen: &str) -> String {
 fn the_panes_follow_the_highlighted_row() {
     let mut app = sample_app("recursion.callgrind");
     press(&mut app, "jjjjj");
-    let highlighted = app.order[app.list.selected];
+    let highlighted = app.browse.order[app.browse.list.selected];
     assert_eq!(app.current, Some(highlighted));
     let screen = text(&render(&mut app, 80, 24));
     assert_eq!(callers_title(&screen), current(&app));
@@ -38,9 +38,12 @@ fn the_panes_follow_the_highlighted_row() {
 fn opens_on_main_with_the_list_by_inclusive_cost() {
     let app = sample_app("recursion.callgrind");
     assert_eq!(current(&app), "main");
-    assert_eq!(app.order[app.list.selected], app.current.unwrap());
-    let incl = |i: usize| cgtui::tui::app::rows::inclusive(&app.analysis, app.order[i])[0];
-    assert!((1..app.order.len()).all(|i| incl(i - 1) >= incl(i)));
+    assert_eq!(
+        app.browse.order[app.browse.list.selected],
+        app.current.unwrap()
+    );
+    let incl = |i: usize| cgtui::tui::app::rows::inclusive(&app.analysis, app.browse.order[i])[0];
+    assert!((1..app.browse.order.len()).all(|i| incl(i - 1) >= incl(i)));
     // Without a `main`: the costliest function that has a name.
     let app = text_app(
         "events: Ir\nfn=0x000000000001ab70\n1 100\ncfn=work\ncalls=1 1\n1 50\nfn=work\n1 50\n",
@@ -139,7 +142,7 @@ fn keys_people_already_know() {
         ("<C-u>", page),
     ] {
         press(&mut app, keys);
-        assert_eq!(app.list.selected, at, "{keys}");
+        assert_eq!(app.browse.list.selected, at, "{keys}");
     }
 }
 
@@ -148,15 +151,17 @@ fn a_sort_shows_the_top_and_the_same_key_reverses_it() {
     let mut app = sample_app("recursion.callgrind");
     // Not moved yet: a sort shows its top row, selected.
     press(&mut app, "S");
-    assert_eq!((app.list.selected, app.list.offset), (0, 0));
-    let top = app.order[0];
+    assert_eq!((app.browse.list.selected, app.browse.list.offset), (0, 0));
+    let top = app.browse.order[0];
     assert!(
-        rows::self_cost(&app.analysis, top)[0] >= rows::self_cost(&app.analysis, app.order[1])[0]
+        rows::self_cost(&app.analysis, top)[0]
+            >= rows::self_cost(&app.analysis, app.browse.order[1])[0]
     );
     press(&mut app, "S");
-    assert!(app.reversed);
+    assert!(app.browse.reversed);
     assert!(
-        rows::self_cost(&app.analysis, app.order[0])[0] <= rows::self_cost(&app.analysis, top)[0]
+        rows::self_cost(&app.analysis, app.browse.order[0])[0]
+            <= rows::self_cost(&app.analysis, top)[0]
     );
     let screen = text(&render(&mut app, 80, 24));
     assert!(screen.contains("Self▲"), "{screen}");
@@ -165,7 +170,7 @@ fn a_sort_shows_the_top_and_the_same_key_reverses_it() {
     let chosen = app.current;
     press(&mut app, "c");
     assert_eq!(app.current, chosen);
-    assert_eq!(app.order[app.list.selected], chosen.unwrap());
+    assert_eq!(app.browse.order[app.browse.list.selected], chosen.unwrap());
 }
 
 #[test]
@@ -182,7 +187,7 @@ fn the_list_stays_usable_at_40x10() {
         assert_eq!(top, h == 16, "{w}x{h}\n{screen}");
         // Tab shows the focused pane in the list's place.
         press(&mut app, "<Tab>");
-        assert_eq!(app.focus, Pane::Callers);
+        assert_eq!(app.browse.focus, Pane::Callers);
         let screen = text(&render(&mut app, w, h));
         // Too narrow for the name beside "Callers of": the status line has it.
         assert!(screen.contains("Callers"), "{w}x{h}\n{screen}");

@@ -7,6 +7,7 @@
 //! Holds the immutable
 //! `Profile` and the `Analysis` of the selected parts. Draws nothing.
 
+mod browse;
 mod build;
 mod columns;
 mod copy;
@@ -36,7 +37,6 @@ use crate::analysis::diff::Joined;
 use crate::locate::Locator;
 use crate::profile::{Cost, FileId, FnId, Profile};
 use crate::search::Search;
-use orders::Orders;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -89,17 +89,8 @@ pub struct App {
     pub event: usize,
     /// Costs as percent of the total instead of absolute numbers.
     pub percent: bool,
-    pub sort: SortKey,
-    /// The sort's order turned around (the sort key pressed again).
-    pub reversed: bool,
-    /// The user moved the list's selection since the last sort.
-    pub moved: bool,
-    /// The flat list: active functions in sort order (one of `orders`).
-    pub order: orders::List,
-    /// Every order of the flat list, computed once each.
-    orders: Orders,
-    pub list: Scroll,
-    pub focus: Pane,
+    /// The flat list and which pane of the browse screen has the keys.
+    pub browse: browse::Browse,
     pub current: Option<FnId>,
     /// The callers and callees panes of the current function.
     pub panes: panes::CallPanes,
@@ -135,9 +126,6 @@ pub struct App {
     pub columns: super::columns::Columns,
     /// Each part's self-cost sum in the profile's columns (derived included).
     pub part_totals: Vec<Vec<Cost>>,
-    /// The name order (sort tie-break), kept for the orders of another
-    /// selection of parts.
-    names: orders::Names,
     /// What tells apart functions that share a name (see `lists::qualifiers`).
     pub qualifiers: std::collections::HashMap<FnId, String>,
     /// Number of load diagnostics, for the status line.
@@ -237,7 +225,7 @@ impl App {
     /// the keys rest (`term`), so a key held down writes the list's rows.
     pub fn only_moves_list(&self, keys: &[Key]) -> bool {
         self.context() == Context::Browse
-            && self.focus == Pane::List
+            && self.browse.focus == Pane::List
             && !keys.is_empty()
             && keys.iter().all(|&k| {
                 matches!(
@@ -258,12 +246,12 @@ impl App {
     /// naming a function that does not exist, so drawing it panics.
     #[doc(hidden)]
     pub fn break_for_tests(&mut self) {
-        self.order = Arc::new([FnId(u32::MAX)]);
+        self.browse.order = Arc::new([FnId(u32::MAX)]);
     }
 
     /// Waits until every order of the flat list is computed (benchmarks).
     pub fn complete_background(&self) {
-        self.orders.complete();
+        self.browse.orders.complete();
     }
 
     /// A new terminal size: the list shows its top if the selection is on
@@ -276,8 +264,9 @@ impl App {
         }
         self.size = (width, height);
         let a = self.areas();
-        self.list
-            .top_or_center(a.list.body.height as usize, self.order.len());
+        self.browse
+            .list
+            .top_or_center(a.list.body.height as usize, self.browse.order.len());
         if let Some(v) = self.views.source_mut() {
             v.scroll.center(a.source.body.height as usize, v.rows.len());
         }
@@ -420,7 +409,7 @@ impl App {
         });
         layout::Open {
             source: !self.views.is_empty(),
-            focus: self.focus,
+            focus: self.browse.focus,
             popup,
         }
     }
@@ -441,7 +430,7 @@ impl App {
     fn fit(&mut self) {
         let a = self.areas();
         let rows = |p: layout::Pane| p.body.height as usize;
-        self.list.fit(rows(a.list), self.order.len());
+        self.browse.list.fit(rows(a.list), self.browse.order.len());
         self.panes
             .caller_scroll
             .fit(rows(a.callers), self.panes.callers.len());

@@ -142,11 +142,11 @@ impl App {
         // The first screen shows what changed most by itself: sorted by
         // the change of self cost, not of inclusive cost, where every
         // wrapper of a change (main, its callers) ties with what it calls.
-        app.sort = SortKey::SelfCost;
+        app.browse.sort = SortKey::SelfCost;
         app.costs_changed();
-        if let Some(&f) = app.order.first() {
+        if let Some(&f) = app.browse.order.first() {
             app.set_current(f);
-            app.moved = false;
+            app.browse.moved = false;
         }
         app
     }
@@ -185,13 +185,16 @@ impl App {
             locator,
             event: 0,
             percent: false,
-            sort: SortKey::Inclusive,
-            reversed: false,
-            moved: false,
-            order: Arc::new([]),
-            orders,
-            list: Scroll::default(),
-            focus: Pane::List,
+            browse: super::browse::Browse {
+                sort: SortKey::Inclusive,
+                reversed: false,
+                moved: false,
+                order: Arc::new([]),
+                orders,
+                names,
+                list: Scroll::default(),
+                focus: Pane::List,
+            },
             current: None,
             panes: Default::default(),
             back: Vec::new(),
@@ -210,7 +213,6 @@ impl App {
                 &profile_events,
             )),
             part_totals,
-            names,
             qualifiers,
             diagnostics,
             message: (too_long > 0).then(|| crate::symbols::demangle::too_long_note(too_long)),
@@ -226,10 +228,10 @@ impl App {
             now: Instant::now(),
         };
         app.resort();
-        if let Some(f) = lists::opening_function(&app.profile, &app.order) {
+        if let Some(f) = lists::opening_function(&app.profile, &app.browse.order) {
             app.set_current(f);
             // Opening there was not the user's move.
-            app.moved = false;
+            app.browse.moved = false;
         }
         app
     }

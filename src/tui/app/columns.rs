@@ -12,7 +12,7 @@ impl App {
         let column = MetricColumn { metric, scope };
         if !self.columns.toggle(column) {
             self.too_many_columns();
-        } else if self.sort == SortKey::Column(column) {
+        } else if self.browse.sort == SortKey::Column(column) {
             self.set_sort(SortKey::Inclusive);
         }
         self.columns_changed();

@@ -125,8 +125,8 @@ impl App {
         self.filter = filter;
         self.search_order_stale = true;
         self.resort();
-        self.list.select(0, self.order.len());
-        if let Some(&f) = self.order.first() {
+        self.browse.list.select(0, self.browse.order.len());
+        if let Some(&f) = self.browse.order.first() {
             self.set_current(f);
         }
     }

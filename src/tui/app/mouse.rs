@@ -103,7 +103,12 @@ impl App {
             None => {}
         }
         let panes = [
-            (Pane::List, a.list, &self.list, self.order.len()),
+            (
+                Pane::List,
+                a.list,
+                &self.browse.list,
+                self.browse.order.len(),
+            ),
             (
                 Pane::Callers,
                 a.callers,
@@ -148,9 +153,14 @@ impl App {
         let h = |p: Area| p.body.height as usize;
         match region {
             Region::Pane(Pane::List) => {
-                let before = self.list.selected;
-                scroll_view(&mut self.list, delta, h(a.list), self.order.len());
-                if self.list.selected != before {
+                let before = self.browse.list.selected;
+                scroll_view(
+                    &mut self.browse.list,
+                    delta,
+                    h(a.list),
+                    self.browse.order.len(),
+                );
+                if self.browse.list.selected != before {
                     self.follow_list();
                 }
             }
@@ -198,12 +208,12 @@ impl App {
     fn click(&mut self, target: Target) {
         match (target.region, target.row) {
             (Region::Pane(pane), row) => {
-                self.focus = pane;
+                self.browse.focus = pane;
                 if let Some(i) = row {
                     match pane {
                         Pane::List => {
-                            let before = self.list.selected;
-                            self.list.selected = i;
+                            let before = self.browse.list.selected;
+                            self.browse.list.selected = i;
                             if i != before {
                                 self.follow_list();
                             }

@@ -50,7 +50,7 @@ impl App {
 
     /// The function (or cycle row) the focused pane has selected.
     pub fn selected(&self) -> Option<FnId> {
-        match self.focus {
+        match self.browse.focus {
             Pane::List => self.current,
             Pane::Callers => self
                 .panes
@@ -87,12 +87,12 @@ impl App {
     /// Makes `f` current and selects it in the list.
     fn show_function(&mut self, f: FnId) {
         self.current = Some(f);
-        self.moved = true;
-        if let Some(i) = self.order.iter().position(|&g| g == f) {
-            self.list.selected = i;
+        self.browse.moved = true;
+        if let Some(i) = self.browse.order.iter().position(|&g| g == f) {
+            self.browse.list.selected = i;
             let h = self.areas().list.body.height as usize;
-            if i < self.list.offset || i >= self.list.offset + h {
-                self.list.top_or_center(h, self.order.len());
+            if i < self.browse.list.offset || i >= self.browse.list.offset + h {
+                self.browse.list.top_or_center(h, self.browse.order.len());
             }
         }
         self.refresh_calls();
@@ -138,8 +138,8 @@ impl App {
 
     /// The list's cursor moved: its function becomes the current one.
     pub(super) fn follow_list(&mut self) {
-        self.moved = true;
-        if let Some(&f) = self.order.get(self.list.selected)
+        self.browse.moved = true;
+        if let Some(&f) = self.browse.order.get(self.browse.list.selected)
             && self.current != Some(f)
         {
             self.current = Some(f);
@@ -149,8 +149,12 @@ impl App {
 
     pub(super) fn browse_action(&mut self, action: Action) {
         let a = self.areas();
-        let (scroll, len, h) = match self.focus {
-            Pane::List => (&mut self.list, self.order.len(), a.list.body.height),
+        let (scroll, len, h) = match self.browse.focus {
+            Pane::List => (
+                &mut self.browse.list,
+                self.browse.order.len(),
+                a.list.body.height,
+            ),
             Pane::Callers => (
                 &mut self.panes.caller_scroll,
                 self.panes.callers.len(),
@@ -173,20 +177,23 @@ impl App {
             Action::Bottom => scroll.select(len, len),
             Action::NextPane | Action::PrevPane => {
                 let panes = [Pane::List, Pane::Callers, Pane::Callees];
-                let i = panes.iter().position(|&p| p == self.focus).unwrap_or(0);
+                let i = panes
+                    .iter()
+                    .position(|&p| p == self.browse.focus)
+                    .unwrap_or(0);
                 let step = if action == Action::NextPane { 1 } else { 2 };
-                self.focus = panes[(i + step) % 3];
+                self.browse.focus = panes[(i + step) % 3];
             }
             // Esc in the list clears a filter; in a pane, back to the list.
-            Action::Close if self.focus == Pane::List && self.filter.is_some() => {
+            Action::Close if self.browse.focus == Pane::List && self.filter.is_some() => {
                 self.set_filter(None);
             }
-            Action::Close => self.focus = Pane::List,
+            Action::Close => self.browse.focus = Pane::List,
             Action::Open => self.open_selected(),
             Action::GoToCycle => self.go_to_cycle(),
             _ => {}
         }
-        if self.focus == Pane::List && self.list.selected != before {
+        if self.browse.focus == Pane::List && self.browse.list.selected != before {
             self.follow_list();
         }
     }
@@ -195,8 +202,8 @@ impl App {
     /// callers when it calls nothing); in a call pane, go to the function
     /// selected there.
     fn open_selected(&mut self) {
-        if self.focus == Pane::List {
-            self.focus = if self.callee_rows() == 0 && !self.panes.callers.is_empty() {
+        if self.browse.focus == Pane::List {
+            self.browse.focus = if self.callee_rows() == 0 && !self.panes.callers.is_empty() {
                 Pane::Callers
             } else {
                 Pane::Callees
@@ -264,9 +271,9 @@ impl App {
             },
             None => Analysis::with_parts(&self.profile, &parts),
         });
-        self.orders = Orders::new(
+        self.browse.orders = Orders::new(
             self.analysis.clone(),
-            self.names.clone(),
+            self.browse.names.clone(),
             self.event,
             self.profile.functions.len() >= orders::BACKGROUND_FROM,
         );
@@ -299,7 +306,7 @@ impl App {
         self.search_order_stale = true;
         self.resort();
         let h = self.areas().list.body.height as usize;
-        self.list.top_or_center(h, self.order.len());
+        self.browse.list.top_or_center(h, self.browse.order.len());
         self.refresh_calls();
         // The groups follow the event: their costs hold every event.
         if matches!(self.popup, Some(super::Popup::Groups(_))) {
@@ -316,25 +323,25 @@ impl App {
     /// shown from its top. The function the user moved to stays selected;
     /// if they never moved (the list as opened), the top row is.
     pub(super) fn set_sort(&mut self, sort: SortKey) {
-        self.reversed = self.sort == sort && !self.reversed;
-        self.sort = sort;
+        self.browse.reversed = self.browse.sort == sort && !self.browse.reversed;
+        self.browse.sort = sort;
         self.resort();
-        if !self.moved {
-            self.list.selected = 0;
+        if !self.browse.moved {
+            self.browse.list.selected = 0;
         }
         let h = self.areas().list.body.height as usize;
-        self.list.top_or_center(h, self.order.len());
-        let moved = self.moved;
+        self.browse.list.top_or_center(h, self.browse.order.len());
+        let moved = self.browse.moved;
         self.follow_list();
-        self.moved = moved;
+        self.browse.moved = moved;
     }
 
     /// The order of the current sort and event, with the same function
     /// selected.
     pub(super) fn resort(&mut self) {
-        let keep = self.order.get(self.list.selected).copied();
-        let order = self.orders.get(self.sort, self.event);
-        let order = match self.sort {
+        let keep = self.browse.order.get(self.browse.list.selected).copied();
+        let order = self.browse.orders.get(self.browse.sort, self.event);
+        let order = match self.browse.sort {
             // In a comparison: by the size of the metric's change, gain
             // or loss, as the events' changes are ordered.
             SortKey::Column(c) if self.diff.is_some() => super::lists::by_value(&order, |f| {
@@ -345,7 +352,7 @@ impl App {
             SortKey::Column(c) => super::lists::by_metric(&self.analysis, &self.columns, c, &order),
             _ => order,
         };
-        self.order = match (&self.filter, self.reversed) {
+        self.browse.order = match (&self.filter, self.browse.reversed) {
             (None, false) => order,
             (None, true) => order.iter().rev().copied().collect(),
             (Some(filter), reversed) => {
@@ -357,8 +364,8 @@ impl App {
                 }
             }
         };
-        self.list.selected = keep
-            .and_then(|f| self.order.iter().position(|&g| g == f))
+        self.browse.list.selected = keep
+            .and_then(|f| self.browse.order.iter().position(|&g| g == f))
             .unwrap_or(0);
     }
 }

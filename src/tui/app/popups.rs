@@ -145,7 +145,7 @@ impl App {
         self.search.set_query("");
         self.search_cursor = 0;
         if self.search_order_stale {
-            let mut order = self.orders.search_order(self.event);
+            let mut order = self.browse.orders.search_order(self.event);
             if let Some(filter) = &self.filter {
                 order.retain(|&f| filter.keeps(FnId(f)));
             }

@@ -90,13 +90,13 @@ impl App {
         }
         let sort = match view.sort {
             // The sort the app opened with (a comparison's is by self).
-            None => self.sort,
+            None => self.browse.sort,
             Some(StartSort::Inclusive) => SortKey::Inclusive,
             Some(StartSort::SelfCost) => SortKey::SelfCost,
             Some(StartSort::Calls) => SortKey::Calls,
             Some(StartSort::Name) => SortKey::Name,
         };
-        if sort != self.sort {
+        if sort != self.browse.sort {
             self.set_sort(sort);
         }
     }
@@ -144,15 +144,27 @@ mod tests {
     #[test]
     fn the_defaults_change_nothing() {
         let mut a = app();
-        let before = (a.event, a.sort, a.percent, a.fold_templates, a.raw_names);
-        let order = a.order.clone();
+        let before = (
+            a.event,
+            a.browse.sort,
+            a.percent,
+            a.fold_templates,
+            a.raw_names,
+        );
+        let order = a.browse.order.clone();
         a.start_with(&ViewDefaults::default());
         assert_eq!(
-            (a.event, a.sort, a.percent, a.fold_templates, a.raw_names),
+            (
+                a.event,
+                a.browse.sort,
+                a.percent,
+                a.fold_templates,
+                a.raw_names
+            ),
             before
         );
-        assert_eq!(a.order, order);
-        assert!(!a.reversed);
+        assert_eq!(a.browse.order, order);
+        assert!(!a.browse.reversed);
         assert_eq!(a.message, None);
     }
 
@@ -168,11 +180,11 @@ mod tests {
             columns: vec!["Dr:self".into(), "Nope".into()],
         });
         assert_eq!(a.event, 1);
-        assert_eq!(a.sort, SortKey::SelfCost);
-        assert!(!a.reversed);
+        assert_eq!(a.browse.sort, SortKey::SelfCost);
+        assert!(!a.browse.reversed);
         assert!(a.percent && a.fold_templates && a.raw_names);
         // By Dr's self cost main (7) comes before work (1).
-        let first = a.order[0];
+        let first = a.browse.order[0];
         assert_eq!(a.profile.fn_name(first), "main");
         let dr = a.columns.parse("Dr:self").unwrap();
         assert_eq!(a.columns.chosen, [dr]);

@@ -32,7 +32,7 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane, callers: bool) {
     } else {
         (&app.panes.callees, &app.panes.callee_scroll, Focus::Callees)
     };
-    let focused = app.focus == focus;
+    let focused = app.browse.focus == focus;
     let Some(cur) = app.current else {
         put_line(buf, pane.title, 0, vec![], t.title(focused));
         return;

@@ -34,7 +34,11 @@ pub fn header(app: &App, buf: &mut Buffer, areas: &Areas) {
     };
     let active = app.analysis.parts.iter().filter(|&&s| s).count();
     let sep = g.separator;
-    let functions = app.order.len().saturating_sub(app.analysis.cycles.len());
+    let functions = app
+        .browse
+        .order
+        .len()
+        .saturating_sub(app.analysis.cycles.len());
     let mut tail = format!("  {sep} {functions} functions");
     // A set of files (threads, dumps) says how many were loaded; the
     // parts popup (`p`) names them.

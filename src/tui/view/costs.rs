@@ -31,7 +31,7 @@ pub fn function_columns(app: &App) -> Vec<Column<'_, FnId>> {
 /// A header with the sort's arrow when the list is sorted by `key`.
 fn marked(app: &App, sorted: bool, header: &str) -> String {
     let g = app.theme.glyphs();
-    match (sorted, app.reversed) {
+    match (sorted, app.browse.reversed) {
         (true, false) => format!("{header}{}", g.sort_down),
         (true, true) => format!("{header}{}", g.sort_up),
         _ => header.to_string(),
@@ -39,7 +39,7 @@ fn marked(app: &App, sorted: bool, header: &str) -> String {
 }
 
 fn sort_column(app: &App) -> Option<crate::tui::columns::MetricColumn> {
-    match app.sort {
+    match app.browse.sort {
         SortKey::Column(c) => Some(c),
         _ => None,
     }
@@ -55,11 +55,11 @@ fn one_profile(app: &App) -> Vec<Column<'_, FnId>> {
     let mut columns = vec![
         Column::cost(|&f| rows::inclusive(a, f)).header(marked(
             app,
-            app.sort == SortKey::Inclusive,
+            app.browse.sort == SortKey::Inclusive,
             "Incl",
         )),
         Column::cost(|&f| rows::self_cost(a, f))
-            .header(marked(app, app.sort == SortKey::SelfCost, "Self"))
+            .header(marked(app, app.browse.sort == SortKey::SelfCost, "Self"))
             .gives_way(3),
     ];
     columns.extend(metric_columns(app));
@@ -74,7 +74,7 @@ fn one_profile(app: &App) -> Vec<Column<'_, FnId>> {
             super::list::called_text(rows::called(a, f))
         })
         .right()
-        .header(marked(app, app.sort == SortKey::Calls, "Called"))
+        .header(marked(app, app.browse.sort == SortKey::Calls, "Called"))
         .gives_way(2),
     ]);
     columns
@@ -87,7 +87,11 @@ fn metric_columns(app: &App) -> Vec<Column<'_, FnId>> {
     let (a, columns) = (&app.analysis, &app.columns);
     (columns.chosen.iter().enumerate())
         .map(|(i, &c)| {
-            let header = marked(app, app.sort == SortKey::Column(c), &columns.header(c));
+            let header = marked(
+                app,
+                app.browse.sort == SortKey::Column(c),
+                &columns.header(c),
+            );
             let width = Columns::width(&header);
             Column::text(Width::Fixed(width), move |&f| {
                 columns.text(c, rows::self_cost(a, f), rows::inclusive(a, f))
@@ -106,14 +110,14 @@ fn metric_columns(app: &App) -> Vec<Column<'_, FnId>> {
 /// new costs, and last the metrics' changes.
 fn comparison(app: &App) -> Vec<Column<'_, FnId>> {
     let t = app.theme;
-    let inclusive = app.sort != SortKey::SelfCost;
+    let inclusive = app.browse.sort != SortKey::SelfCost;
     let plain = CostFormat {
         signed: false,
         ..cost_format(app)
     };
     let base_total = diff::base_total(app).unwrap_or(0);
     let sides_of = move |f: FnId| diff::costs(app, f, inclusive);
-    let by_cost = matches!(app.sort, SortKey::Inclusive | SortKey::SelfCost);
+    let by_cost = matches!(app.browse.sort, SortKey::Inclusive | SortKey::SelfCost);
     let v = sides::value_ranks(app);
     let (changes, values) = sides::columns(app, 3, sort_column(app), |&f: &FnId, _| {
         rows::compared(app, f)

@@ -27,14 +27,17 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
     }
     let t = app.theme;
     let g = t.glyphs();
-    let focused = app.focus == Focus::List;
-    let function = match (app.sort == SortKey::Name, app.reversed) {
+    let focused = app.browse.focus == Focus::List;
+    let function = match (app.browse.sort == SortKey::Name, app.browse.reversed) {
         (true, false) => format!("Function{}", g.sort_down),
         (true, true) => format!("Function{}", g.sort_up),
         _ => "Function".to_string(),
     } + &above(app, pane);
-    let (_, window) = app.list.window(pane.body.height as usize, app.order.len());
-    let apart = Apart::new(app, app.order[window].to_vec());
+    let (_, window) = app
+        .browse
+        .list
+        .window(pane.body.height as usize, app.browse.order.len());
+    let apart = Apart::new(app, app.browse.order[window].to_vec());
     let mut columns = costs::function_columns(app);
     columns.extend([
         Column::new(Width::Fill { min: NAME_MIN }, |&f, cx| {
@@ -67,7 +70,9 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
             "No function has a cost in the selected parts (p: parts).",
             t.warn(),
         ))
-        .draw(buf, pane, &app.list, app.order.len(), |i| app.order[i]);
+        .draw(buf, pane, &app.browse.list, app.browse.order.len(), |i| {
+            app.browse.order[i]
+        });
 }
 
 /// What the name column's header adds when the list is scrolled: how
@@ -75,7 +80,13 @@ pub fn draw(app: &App, buf: &mut Buffer, pane: Pane) {
 /// they are), so the top of the list is never taken for the hottest.
 fn above(app: &App, pane: Pane) -> String {
     let height = pane.body.height as usize;
-    match app.list.window(height, app.order.len()).1.start {
+    match app
+        .browse
+        .list
+        .window(height, app.browse.order.len())
+        .1
+        .start
+    {
         0 => String::new(),
         n => format!(" ({} above)", crate::format::thousands(n as i64)),
     }

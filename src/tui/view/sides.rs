@@ -57,7 +57,11 @@ pub fn columns<'a, R: 'a>(
         }
         let mut header = format!("{name} chg");
         if sorted == Some(c) {
-            header.push_str(if app.reversed { g.sort_up } else { g.sort_down });
+            header.push_str(if app.browse.reversed {
+                g.sort_up
+            } else {
+                g.sort_down
+            });
         }
         let width = Columns::width(&header);
         let column = Column::new(Width::Fixed(width), move |r: &R, _| {
