@@ -70,7 +70,6 @@ fn message(profile: &Profile, f: FnId, note: &Note) -> String {
         | Note::NoObjectName
         | Note::NotAtInstruction { .. }
         | Note::OutsideCode { .. }
-        | Note::NoSymbol { .. }
         | Note::TooWide { .. }
         | Note::Refused(_) => format!("{}: {note}", profile.fn_name(f)),
         _ => note.to_string(),
