@@ -368,3 +368,29 @@ fn nothing_to_show_is_status_2() {
         "cgtui: --asm: nothing to show: f: the profile has no per-instruction costs (record with valgrind --dump-instr=yes)\n"
     );
 }
+
+/// The committed sample reads with its committed binary, with no note:
+/// the docs' screens of the listing are made from it.
+#[test]
+fn the_committed_sample_matches_its_binary() {
+    require(&["objdump"]);
+    let (status, out, err) = cgtui(
+        &[
+            "annotate",
+            "--asm",
+            "--function",
+            "build_index",
+            "--object-root",
+            "/tmp/cgtui-samples=samples/src",
+            "samples/asm-hash.callgrind",
+        ],
+        None,
+    );
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    assert!(out.contains("-- read from samples/src/asm-hash"), "{out}");
+    assert!(
+        out.contains("taken 3,584 of 4,096 (87.50%), backward"),
+        "{out}"
+    );
+    assert!(out.contains("[inlined: hash_bytes > mix]"), "{out}");
+}

@@ -196,9 +196,6 @@ fn read_object(
         }
     };
     listing.object_path = Some(path.clone());
-    if newer_than_profile(profile, &path) {
-        listing.notes.push(Note::Newer(path.clone()));
-    }
     let facts = match object::facts(&path, profiled) {
         Ok(facts) => facts,
         Err(e) => {
@@ -260,6 +257,13 @@ fn read_object(
                 first,
             });
         }
+    }
+    // A modification time says little alone (a copy or a checkout makes
+    // any file newer), so it only backs a mismatch found above.
+    let mismatch = (listing.notes.iter())
+        .any(|n| matches!(n, Note::OutsideCode { .. } | Note::NotAtInstruction { .. }));
+    if mismatch && newer_than_profile(profile, &path) {
+        listing.notes.push(Note::Newer(path.clone()));
     }
     Ok(Some(path))
 }

@@ -54,7 +54,8 @@ pub fn candidates(locator: &Locator, name: &str) -> Vec<PathBuf> {
 pub fn locate(locator: &Locator, name: &str) -> Result<PathBuf, Vec<PathBuf>> {
     let tried = candidates(locator, name);
     match tried.iter().find(|p| p.is_file()) {
-        Some(p) => Ok(p.clone()),
+        // `./a/b` (a relative name tried in the current folder) as `a/b`.
+        Some(p) => Ok(p.strip_prefix(".").unwrap_or(p).to_path_buf()),
         None => Err(tried),
     }
 }
