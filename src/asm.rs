@@ -13,6 +13,7 @@
 //! exactly to the function's self cost. Must not import `tui`.
 
 mod inline;
+pub mod inlined;
 mod merge;
 mod notes;
 pub mod objdump;

@@ -517,6 +517,12 @@ pub struct ReportArgs {
     /// With --json: add each function's per-line costs and call sites.
     #[arg(long, requires = "json")]
     pub lines: bool,
+    /// With --json: add each function's self cost by inlined function
+    /// (from the objects' DWARF; profiles made with --dump-instr=yes).
+    #[arg(long, requires = "json", conflicts_with = "base")]
+    pub inlined: bool,
+    #[command(flatten)]
+    pub objects: ObjectArgs,
     /// Print folded stacks (`main;f;g VALUE` per line) of the event, for
     /// flamegraph.pl, inferno-flamegraph or speedscope. With --base OLD:
     /// `main;f;g BASE NEW` per line (difffolded.pl's format, which

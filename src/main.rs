@@ -269,6 +269,15 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
         report::folded::write(&profile, &stacks, &mut buffered)?;
         buffered.flush()?;
     } else if args.json {
+        let inlined = args.inlined.then(|| {
+            let objects = args.objects.objects(&args.files);
+            let inlined = cgtui::asm::inlined::inlined(&profile, &analysis, &objects);
+            let mut err = io::stderr().lock();
+            for note in &inlined.notes {
+                let _ = err.write_all(printable_line(&format!("cgtui: {note}\n")).as_bytes());
+            }
+            inlined
+        });
         let report = report::JsonReport {
             profile: &profile,
             analysis: &analysis,
@@ -277,6 +286,7 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
             group_by: args.group_by,
             demangle: args.demangle,
             metrics: Some(&metrics),
+            inlined: inlined.as_ref(),
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -355,6 +365,7 @@ fn diff_report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure
             group_by: None,
             demangle: false,
             metrics: Some(&metrics),
+            inlined: None,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;

@@ -184,11 +184,29 @@ fn costs_jumps_and_inline_chains_match_the_profile_objdump_and_addr2line() {
         backward,
         vec![(512, Value::from(511)), (4096, Value::from(3584))]
     );
-    // Inline chains as `addr2line -i` gives them: innermost first, the
-    // function itself last.
+    // Inline chains as `addr2line -i` gives them.
+    let chains = addr2line_chains(&b.binary, &ours);
+    let mut inlined = 0;
+    for i in rows {
+        let mut names = chains[&address(&i["address"])].clone();
+        assert_eq!(names.pop().as_deref(), Some("build_index"), "{i}");
+        names.reverse();
+        let ours: Vec<String> = serde_json::from_value(i["inline"].clone()).unwrap();
+        assert_eq!(ours, names, "{i}");
+        inlined += usize::from(ours == ["hash_bytes", "mix"]);
+    }
+    assert!(
+        inlined >= 2,
+        "mix's xor and multiply are inlined in hash_bytes"
+    );
+}
+
+/// `addr2line -a -i -f`'s functions for each address: innermost first,
+/// the function itself last.
+fn addr2line_chains(binary: &Path, addrs: &[u64]) -> BTreeMap<u64, Vec<String>> {
     let mut addr2line = std::process::Command::new("addr2line");
-    addr2line.args(["-a", "-i", "-f", "-e"]).arg(&b.binary);
-    for a in &ours {
+    addr2line.args(["-a", "-i", "-f", "-e"]).arg(binary);
+    for a in addrs {
         addr2line.arg(format!("{a:#x}"));
     }
     let text = String::from_utf8(addr2line.output().unwrap().stdout).unwrap();
@@ -203,19 +221,58 @@ fn costs_jumps_and_inline_chains_match_the_profile_objdump_and_addr2line() {
             chains.get_mut(&current).unwrap().push(line.to_string());
         }
     }
-    let mut inlined = 0;
-    for i in rows {
-        let mut names = chains[&address(&i["address"])].clone();
-        assert_eq!(names.pop().as_deref(), Some("build_index"), "{i}");
-        names.reverse();
-        let ours: Vec<String> = serde_json::from_value(i["inline"].clone()).unwrap();
-        assert_eq!(ours, names, "{i}");
-        inlined += usize::from(ours == ["hash_bytes", "mix"]);
+    chains
+}
+
+/// `report --json --inlined`: build_index's self cost by the innermost
+/// function addr2line names at each costed address, adding up to it.
+#[test]
+fn report_inlined_breaks_self_cost_down_as_addr2line_does() {
+    let b = built();
+    let (f, _) = asm_json(&b.profile, "build_index", &[], None);
+    let costed: Vec<(u64, i64)> = (instructions(&f).iter())
+        .map(|i| (address(&i["address"]), i["self"]["Ir"].as_i64().unwrap()))
+        .filter(|&(_, c)| c > 0)
+        .collect();
+    let addrs: Vec<u64> = costed.iter().map(|c| c.0).collect();
+    let chains = addr2line_chains(&b.binary, &addrs);
+    let mut expected: BTreeMap<(String, bool), i64> = BTreeMap::new();
+    for (a, c) in costed {
+        let chain = &chains[&a];
+        *expected
+            .entry((chain[0].clone(), chain.len() > 1))
+            .or_default() += c;
     }
-    assert!(
-        inlined >= 2,
-        "mix's xor and multiply are inlined in hash_bytes"
+    let (status, out, err) = cgtui(
+        &["report", "--json", "--inlined", b.profile.to_str().unwrap()],
+        None,
     );
+    assert_eq!(status, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let entry = (v["functions"].as_array().unwrap().iter())
+        .find(|f| f["name"] == "build_index")
+        .unwrap();
+    let shares = entry["inlined"].as_array().unwrap();
+    let ours: BTreeMap<(String, bool), i64> = shares
+        .iter()
+        .map(|s| {
+            let key = (
+                s["name"].as_str().unwrap().to_string(),
+                s["inlined"] == true,
+            );
+            (key, s["self"]["Ir"].as_i64().unwrap())
+        })
+        .collect();
+    assert_eq!(ours, expected);
+    assert!(ours.contains_key(&("mix".to_string(), true)), "{ours:?}");
+    let sum: i64 = ours.values().sum();
+    assert_eq!(sum, entry["self"]["Ir"].as_i64().unwrap());
+    // Costliest first.
+    let order: Vec<i64> = shares
+        .iter()
+        .map(|s| s["self"]["Ir"].as_i64().unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] >= w[1]), "{order:?}");
 }
 
 #[test]
