@@ -9,7 +9,8 @@ use crate::analysis::Analysis;
 use crate::asm::{AsmOptions, Instruction, JumpOut, Listing, Note, listing};
 use crate::format::{printable, thousands, wide_thousands};
 use crate::profile::{Cost, FnId, Profile};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -35,7 +36,7 @@ pub fn assembly(
 ) -> AsmOutput {
     let never = AtomicBool::new(false);
     let mut out = AsmOutput::default();
-    let mut entries = Vec::new();
+    let mut entries: Vec<String> = Vec::new();
     for &f in functions {
         // Without a cancel flag set, a listing is never cancelled.
         let Ok(l) = listing(profile, analysis, f, asm, &never) else {
@@ -55,7 +56,7 @@ pub fn assembly(
         }
     }
     if json {
-        out.text = format!("{}\n", json!({ "functions": entries }));
+        out.text = format!("{{\"functions\":[{}]}}\n", entries.join(","));
     } else {
         out.text = crate::format::terminal_text(std::mem::take(&mut out.text));
     }
@@ -77,44 +78,80 @@ fn message(profile: &Profile, f: FnId, note: &Note) -> String {
 }
 
 /// `{EVENT: n}` of the chosen event columns.
-fn by_event(profile: &Profile, options: &AnnotateOptions, row: &[Cost]) -> Value {
-    let map: Map<String, Value> = options
-        .events
-        .iter()
-        .map(|&e| {
-            let name = profile.events.events[e].name.clone();
-            (name, Value::from(row.get(e).copied().unwrap_or(0)))
-        })
-        .collect();
-    Value::Object(map)
+struct ByEvent<'a> {
+    profile: &'a Profile,
+    events: &'a [usize],
+    row: &'a [Cost],
+}
+
+impl Serialize for ByEvent<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.events.len()))?;
+        for &e in self.events {
+            let name = &self.profile.events.events[e].name;
+            map.serialize_entry(name, &self.row.get(e).copied().unwrap_or(0))?;
+        }
+        map.end()
+    }
 }
 
 fn hex(addr: u64) -> String {
     format!("{addr:#x}")
 }
 
-fn function_json(profile: &Profile, options: &AnnotateOptions, l: &Listing) -> Value {
-    let instructions: Vec<Value> = l
-        .instructions
-        .iter()
-        .map(|i| {
-            let jumps: Vec<Value> = (i.jumps.iter())
-                .map(|j| json!({"target": hex(j.target), "executed": j.executed, "taken": j.taken}))
-                .collect();
-            json!({
-                "address": hex(i.addr),
-                "text": i.text,
-                "self": by_event(profile, options, &i.cost),
-                "inline": l.inline_of(i),
-                "jumps": jumps,
-            })
+#[derive(Serialize)]
+struct JsonJump {
+    target: String,
+    executed: u64,
+    taken: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct JsonInstruction<'a> {
+    address: String,
+    text: &'a str,
+    #[serde(rename = "self")]
+    cost: ByEvent<'a>,
+    inline: &'a [String],
+    jumps: Vec<JsonJump>,
+}
+
+#[derive(Serialize)]
+struct JsonFunction<'a> {
+    name: &'a str,
+    object: &'a str,
+    instructions: Vec<JsonInstruction<'a>>,
+}
+
+/// One entry of `functions`, as JSON text (written at once, so that
+/// only one listing is held at a time).
+fn function_json(profile: &Profile, options: &AnnotateOptions, l: &Listing) -> String {
+    let instructions = (l.instructions.iter())
+        .map(|i| JsonInstruction {
+            address: hex(i.addr),
+            text: &i.text,
+            cost: ByEvent {
+                profile,
+                events: &options.events,
+                row: &i.cost,
+            },
+            inline: l.inline_of(i),
+            jumps: (i.jumps.iter())
+                .map(|j| JsonJump {
+                    target: hex(j.target),
+                    executed: j.executed,
+                    taken: j.taken,
+                })
+                .collect(),
         })
         .collect();
-    json!({
-        "name": profile.fn_name(l.function),
-        "object": l.object,
-        "instructions": instructions,
-    })
+    let entry = JsonFunction {
+        name: profile.fn_name(l.function),
+        object: &l.object,
+        instructions,
+    };
+    // Serialising plain structs and strings cannot fail.
+    serde_json::to_string(&entry).unwrap_or_default()
 }
 
 /// Cost cells of the chosen events and metrics (`.` for zero or blank).
