@@ -106,6 +106,7 @@ echo "== compiling into $BUILD"
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/alloc" alloc.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/active_call" active_call.c
     gcc -O0 -gdwarf-4 "$CMAP" -o "$BUILD/cycle_entry" cycle_entry.c
+    gcc -O2 -gdwarf-4 "$CMAP" -o "$BUILD/asm-hash" asm_hash.c
     g++ -O0 -gdwarf-4 "$CMAP" -o "$BUILD/cpp_names" cpp_names.cpp
     g++ -O2 -gdwarf-4 "$CMAP" -o "$BUILD/cpp_names_O2" cpp_names.cpp
     rustc -g -C opt-level=0 --remap-path-prefix="$SRC=samples/src" \
@@ -131,6 +132,14 @@ callgrind cycle-entry.callgrind cycle_entry
 # Inlining: -O2, fi=/fe= lines
 callgrind inline.callgrind inline
 callgrind inline-instr.callgrind inline --dump-instr=yes --collect-jumps=yes
+
+# The assembly listing (annotate --asm): main and below only, and the
+# small binary itself kept in src/ (its ob= names $BUILD/asm-hash; read it
+# with --object-root /tmp/cgtui-samples=samples/src)
+callgrind asm-hash.callgrind asm-hash --dump-instr=yes --collect-jumps=yes \
+    --collect-atstart=no --toggle-collect=main
+cp "$BUILD/asm-hash" "$SRC/asm-hash"
+echo "  src/asm-hash ($(stat -c %s "$SRC/asm-hash") bytes)"
 
 # Instruction level positions and jumps
 callgrind jumps.callgrind branches --dump-instr=yes --collect-jumps=yes

@@ -5,8 +5,10 @@
 //! from the input passes through `format::printable`, and the whole text
 //! through `format::terminal_text`, so none reaches a terminal raw.
 
-mod disasm;
+mod assembly;
 mod render;
+
+pub use assembly::{AsmOutput, assembly};
 
 use crate::analysis::Analysis;
 use crate::analysis::diff::Joined;
@@ -65,19 +67,7 @@ pub fn annotate(
         bound_shown: std::cell::Cell::new(false),
     };
     if options.functions.is_empty() {
-        let order = ReportOptions {
-            event: options.events.first().copied().unwrap_or(0),
-            inclusive: false,
-            threshold: options.threshold,
-            limit: None,
-            group_by: None,
-            demangle: false,
-            focus: None,
-            ignore: None,
-            metrics: crate::metric::Metrics::of_events(&profile.events),
-            sort: None,
-        };
-        let chosen = ranked(profile, analysis, &order);
+        let chosen = top_functions(profile, analysis, options);
         let all = source::collect(profile, analysis, |_| true);
         unreadable(&all)?;
         for file in files_of(profile, analysis, &chosen) {
@@ -119,6 +109,28 @@ pub fn annotate(
     }
     not_found(&mut out, &missing);
     Ok(terminal_text(out))
+}
+
+/// The functions covering `options.threshold` percent of the first
+/// event's total, hottest first (what is annotated without `--function`).
+pub fn top_functions(
+    profile: &Profile,
+    analysis: &Analysis,
+    options: &AnnotateOptions,
+) -> Vec<FnId> {
+    let order = ReportOptions {
+        event: options.events.first().copied().unwrap_or(0),
+        inclusive: false,
+        threshold: options.threshold,
+        limit: None,
+        group_by: None,
+        demangle: false,
+        focus: None,
+        ignore: None,
+        metrics: crate::metric::Metrics::of_events(&profile.events),
+        sort: None,
+    };
+    ranked(profile, analysis, &order)
 }
 
 /// The list of source files that were not found, if any.

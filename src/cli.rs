@@ -245,6 +245,16 @@ pub struct AnnotateArgs {
     /// with objdump's disassembly where available.
     #[arg(long)]
     pub instructions: bool,
+    /// Print the annotated assembly of the functions instead: every
+    /// instruction of each (objdump's), its costs, the jumps from it with
+    /// their counts and the functions inlined there (from DWARF). Needs a
+    /// profile made with --dump-instr=yes (and --collect-jumps=yes for jumps).
+    #[arg(long, conflicts_with_all = ["instructions", "base"])]
+    pub asm: bool,
+    /// With --asm: print JSON (`{"functions":[{"name", "object",
+    /// "instructions":[...]}]}`, see docs/annotate.md).
+    #[arg(long, requires = "asm")]
+    pub json: bool,
     /// Only these parts (1-based); repeatable.
     #[arg(long, value_name = "N")]
     pub part: Vec<usize>,
@@ -253,9 +263,44 @@ pub struct AnnotateArgs {
     #[command(flatten)]
     pub sources: SourceArgs,
     #[command(flatten)]
+    pub objects: ObjectArgs,
+    #[command(flatten)]
     pub diff: DiffArgs,
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// Where the profiled object files (programs, libraries) are looked for,
+/// to disassemble them.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ObjectArgs {
+    /// Read object files whose path starts with OLD from NEW instead;
+    /// repeatable. An object is then looked for under its own path, and
+    /// by its file name beside the profile.
+    #[arg(long, value_name = "OLD=NEW", value_parser = crate::locate::parse_rewrite)]
+    pub object_root: Vec<(String, String)>,
+}
+
+impl ObjectArgs {
+    /// Where to look for objects of the `profiles`.
+    pub fn objects(&self, profiles: &[PathBuf]) -> Locator {
+        let mut objects = Locator {
+            rewrites: self.object_root.clone(),
+            include: Vec::new(),
+            profile_dirs: Vec::new(),
+        }
+        .with_profile_dirs(profiles);
+        // A profile named without a folder is beside the current one.
+        let here = PathBuf::from(".");
+        if profiles
+            .iter()
+            .any(|p| p.parent().is_some_and(|d| d.as_os_str().is_empty()))
+            && !objects.profile_dirs.contains(&here)
+        {
+            objects.profile_dirs.push(here);
+        }
+        objects
+    }
 }
 
 /// `--metric`, `--min-denominator`: formulas over the events.
@@ -472,6 +517,12 @@ pub struct ReportArgs {
     /// With --json: add each function's per-line costs and call sites.
     #[arg(long, requires = "json")]
     pub lines: bool,
+    /// With --json: add each function's self cost by inlined function
+    /// (from the objects' DWARF; profiles made with --dump-instr=yes).
+    #[arg(long, requires = "json", conflicts_with = "base")]
+    pub inlined: bool,
+    #[command(flatten)]
+    pub objects: ObjectArgs,
     /// Print folded stacks (`main;f;g VALUE` per line) of the event, for
     /// flamegraph.pl, inferno-flamegraph or speedscope. With --base OLD:
     /// `main;f;g BASE NEW` per line (difffolded.pl's format, which

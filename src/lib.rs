@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod annotate;
+pub mod asm;
 pub mod cli;
 pub mod cli_support;
 pub mod config;

@@ -269,6 +269,15 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
         report::folded::write(&profile, &stacks, &mut buffered)?;
         buffered.flush()?;
     } else if args.json {
+        let inlined = args.inlined.then(|| {
+            let objects = args.objects.objects(&args.files);
+            let inlined = cgtui::asm::inlined::inlined(&profile, &analysis, &objects);
+            let mut err = io::stderr().lock();
+            for note in &inlined.notes {
+                let _ = err.write_all(printable_line(&format!("cgtui: {note}\n")).as_bytes());
+            }
+            inlined
+        });
         let report = report::JsonReport {
             profile: &profile,
             analysis: &analysis,
@@ -277,6 +286,7 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
             group_by: args.group_by,
             demangle: args.demangle,
             metrics: Some(&metrics),
+            inlined: inlined.as_ref(),
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -355,6 +365,7 @@ fn diff_report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure
             group_by: None,
             demangle: false,
             metrics: Some(&metrics),
+            inlined: None,
         };
         let mut buffered = std::io::BufWriter::new(&mut out);
         serde_json::to_writer_pretty(&mut buffered, &report)?;
@@ -430,10 +441,49 @@ fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure>
         functions: functions_named(&profile, &args.function)?,
         instructions: args.instructions,
     };
+    if args.asm {
+        return asm_command(args, &profile, &analysis, &options);
+    }
     let locator = args.sources.with_config(config).locator(&args.files);
     let text = annotate(&profile, &analysis, &locator, &options)?;
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(0)
+}
+
+/// `annotate --asm`: the listings on standard output, their notes on
+/// standard error; status 2 (an error) when there is nothing to show.
+fn asm_command(
+    args: &AnnotateArgs,
+    profile: &Profile,
+    analysis: &Analysis,
+    options: &AnnotateOptions,
+) -> Result<u8, Failure> {
+    let functions = if options.functions.is_empty() {
+        cgtui::annotate::top_functions(profile, analysis, options)
+    } else {
+        options.functions.clone()
+    };
+    let asm = cgtui::asm::AsmOptions {
+        objects: args.objects.objects(&args.files),
+        ..cgtui::asm::AsmOptions::default()
+    };
+    let output = cgtui::annotate::assembly(profile, analysis, &functions, options, &asm, args.json);
+    if !output.shown {
+        let why = output
+            .messages
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "no function has a cost".into());
+        return Err(NotInProfile::new(format!("--asm: nothing to show: {why}")).into());
+    }
+    let mut err = io::stderr().lock();
+    for m in &output.messages {
+        let _ = err.write_all(printable_line(&format!("cgtui: {m}\n")).as_bytes());
+    }
+    let mut out = io::stdout().lock();
+    out.write_all(output.text.as_bytes())?;
     out.flush()?;
     Ok(0)
 }

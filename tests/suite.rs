@@ -7,6 +7,7 @@
 mod support;
 
 mod annotate;
+mod asm;
 mod cli;
 mod cli_docs;
 mod demangle;

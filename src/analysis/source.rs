@@ -51,6 +51,28 @@ pub struct InstrRow {
     pub cost: Vec<Cost>,
 }
 
+/// The jumps from one instruction address to one target address (a
+/// `jump=`/`jcnd=` record's positions, summed over the parts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstrJump {
+    pub addr: u64,
+    pub target_addr: u64,
+    pub target_func: FnId,
+    pub taken: u64,
+    /// `Some(executed)` for a conditional jump.
+    pub executed: Option<u64>,
+}
+
+/// The calls from one instruction address to one callee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstrCall {
+    pub addr: u64,
+    pub callee: FnId,
+    /// 0: the profile gives no count.
+    pub count: u64,
+    pub inclusive: Vec<Cost>,
+}
+
 /// Everything the profile says about the inside of one function.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionSource {
@@ -62,6 +84,10 @@ pub struct FunctionSource {
     pub jumps: Vec<JumpRow>,
     /// Sorted by address; empty unless the profile has `positions: instr`.
     pub instrs: Vec<InstrRow>,
+    /// Sorted by (address, target); collected with `instrs`.
+    pub instr_jumps: Vec<InstrJump>,
+    /// Sorted by (address, callee); collected with `instrs`.
+    pub instr_calls: Vec<InstrCall>,
     /// Why the rows are missing or incomplete: detail kept in the profile
     /// file could not be read again (the file changed or went away).
     pub error: Option<String>,
@@ -86,6 +112,8 @@ impl FunctionSource {
                 .filter(|r| r.file == file)
                 .cloned()
                 .collect(),
+            instr_jumps: Vec::new(),
+            instr_calls: Vec::new(),
             error: self.error.clone(),
         }
     }
@@ -154,6 +182,10 @@ struct Accumulator {
     /// (count, inclusive, recursive) per (file, line, callee).
     calls: BTreeMap<(FileId, u64, FnId), CallSum>,
     jumps: BTreeMap<JumpKey, (u64, Option<u64>)>,
+    /// Per (address, target address): target function, taken, executed.
+    instr_jumps: BTreeMap<(u64, u64), (FnId, u64, Option<u64>)>,
+    /// Per (address, callee): count, inclusive.
+    instr_calls: BTreeMap<(u64, FnId), (u64, Vec<Cost>)>,
 }
 
 /// Feeds every line, call and jump record of the selected parts (of `only`
@@ -216,6 +248,14 @@ fn scan(
                 e.0 = e.0.saturating_add(c.count);
                 add(&mut e.1, &row);
                 e.2 |= recursive(analysis, c.caller, c.callee);
+                if instrs && part.positions.instr {
+                    let e = acc
+                        .instr_calls
+                        .entry((c.addr, c.callee))
+                        .or_insert_with(|| (0, vec![0; width]));
+                    e.0 = e.0.saturating_add(c.count);
+                    add(&mut e.1, &row);
+                }
             }
             Record::Jump(j) => {
                 let Some(acc) = slot(j.func).and_then(|i| accs.get_mut(i)) else {
@@ -226,6 +266,17 @@ fn scan(
                 e.0 = e.0.saturating_add(j.taken);
                 if let (Some(sum), Some(x)) = (&mut e.1, j.executed) {
                     *sum = sum.saturating_add(x);
+                }
+                if instrs && part.positions.instr {
+                    let e = acc.instr_jumps.entry((j.addr, j.target_addr)).or_insert((
+                        j.target_func,
+                        0,
+                        j.executed.map(|_| 0),
+                    ));
+                    e.1 = e.1.saturating_add(j.taken);
+                    if let (Some(sum), Some(x)) = (&mut e.2, j.executed) {
+                        *sum = sum.saturating_add(x);
+                    }
                 }
             }
         };
@@ -295,6 +346,29 @@ impl Accumulator {
                     file,
                     line,
                     cost,
+                })
+                .collect(),
+            instr_jumps: self
+                .instr_jumps
+                .into_iter()
+                .map(
+                    |((addr, target_addr), (target_func, taken, executed))| InstrJump {
+                        addr,
+                        target_addr,
+                        target_func,
+                        taken,
+                        executed,
+                    },
+                )
+                .collect(),
+            instr_calls: self
+                .instr_calls
+                .into_iter()
+                .map(|((addr, callee), (count, inclusive))| InstrCall {
+                    addr,
+                    callee,
+                    count,
+                    inclusive,
                 })
                 .collect(),
         }

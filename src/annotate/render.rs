@@ -3,9 +3,9 @@
 //! have no line in the file.
 
 use super::AnnotateOptions;
-use super::disasm;
 use crate::analysis::Analysis;
 use crate::analysis::source::FunctionSource;
+use crate::asm::objdump;
 use crate::format::{printable, thousands, wide_thousands};
 use crate::locate::{Locator, NotFound, UNKNOWN_FILE};
 use crate::profile::{Cost, FileId, FnId, Profile};
@@ -13,6 +13,23 @@ use crate::source_text::{self, Excerpt, Wanted};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::time::SystemTime;
+
+/// Address -> instruction text of `object` in `ranges`, where it and
+/// objdump are here (else none: the costs are listed without text).
+fn disassemble(object: &str, ranges: &[(u64, u64)]) -> std::collections::HashMap<u64, String> {
+    let path = std::path::Path::new(object);
+    if object.is_empty() || !path.is_file() {
+        return std::collections::HashMap::new();
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let runner = objdump::Runner {
+        program: std::path::Path::new("objdump"),
+        cancel: &never,
+        deadline: std::time::Instant::now() + std::time::Duration::from_secs(60),
+    };
+    let (lines, _) = runner.disassemble(path, ranges);
+    lines.into_iter().map(|l| (l.addr, l.text)).collect()
+}
 
 pub struct Context<'a> {
     pub profile: &'a Profile,
@@ -292,8 +309,8 @@ impl Context<'_> {
         }
         let object = self.profile.fn_object(f);
         let addrs: Vec<u64> = src.instrs.iter().map(|i| i.addr).collect();
-        let (ranges, refused) = disasm::ranges(&addrs);
-        let asm = disasm::disassemble(object, &ranges);
+        let (ranges, refused) = objdump::clusters(&addrs);
+        let asm = disassemble(object, &ranges);
         let _ = writeln!(out, "-- Instructions of {name} [{}]", printable(object));
         for why in &refused {
             let _ = writeln!(out, "({})", printable(&why.to_string()));

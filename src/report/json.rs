@@ -182,6 +182,9 @@ pub struct Report<'a> {
     /// The metrics: each function's `metrics` holds the user's
     /// (`--metric`), and the top level `metric_totals`.
     pub metrics: Option<&'a Metrics>,
+    /// `--inlined`: each function's self cost by inlined function
+    /// (`inlined`: null where DWARF could not be read for it).
+    pub inlined: Option<&'a crate::asm::inlined::Inlined>,
 }
 
 /// `groups`: `{name, self, inclusive, functions}` per group.
@@ -403,9 +406,15 @@ impl Serialize for Rows<'_> {
                     None => call(profile, analysis, i),
                 }
             } else {
-                let entry = own.then(|| match self.report.lines {
-                    true => self.with_lines(function(self.report, i), i),
-                    false => function(self.report, i),
+                let entry = own.then(|| {
+                    let entry = match self.report.lines {
+                        true => self.with_lines(function(self.report, i), i),
+                        false => function(self.report, i),
+                    };
+                    match self.report.inlined {
+                        Some(inlined) => with_inlined(profile, inlined, entry, i),
+                        None => entry,
+                    }
                 });
                 match &self.report.base {
                     Some(c) => compared_function(c, self.report.metrics, i, entry),
@@ -416,6 +425,32 @@ impl Serialize for Rows<'_> {
         }
         seq.end()
     }
+}
+
+/// Function `i`'s entry with its `inlined`: `[{name, inlined, self}]`,
+/// costliest first, or null.
+fn with_inlined(
+    profile: &Profile,
+    inlined: &crate::asm::inlined::Inlined,
+    mut entry: Value,
+    i: usize,
+) -> Value {
+    entry["inlined"] = match inlined.by_function.get(&FnId::from_index(i)) {
+        Some(shares) => Value::Array(
+            shares
+                .iter()
+                .map(|s| {
+                    j!({
+                        "name": s.name,
+                        "inlined": s.inlined,
+                        "self": by_event(profile, &s.cost),
+                    })
+                })
+                .collect(),
+        ),
+        None => Value::Null,
+    };
+    entry
 }
 
 impl Rows<'_> {

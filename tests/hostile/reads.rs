@@ -1,7 +1,8 @@
 //! Source files and object files read for `annotate` and the browser's
 //! source view: only what is shown is read and kept, whatever the file
 //! (1 GiB of one line, tens of millions of empty lines), whatever
-//! `--context`; `--instructions` asks objdump for costed ranges only;
+//! `--context`; `--instructions` asks objdump for costed ranges only, and
+//! `--asm` for a function's extent only when it is not too wide;
 //! `--source-root` matches whole path components; the not-found note of the
 //! source view fits any width.
 
@@ -216,6 +217,89 @@ fn an_instruction_range_wrapping_past_2_64_is_refused() {
         "{}",
         run.stdout
     );
+}
+
+/// Case 19, `--asm`: a function symbol of 5 MiB (assembled here) is not
+/// disassembled whole: the code around its two costed addresses, 4 MiB
+/// apart, is, and a line on standard error says why.
+#[test]
+fn asm_of_a_five_mib_function_disassembles_its_costed_code_only() {
+    crate::support::tools::require(&["gcc", "objdump"]);
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("big.s");
+    std::fs::write(
+        &source,
+        ".text\n.globl f\n.type f,@function\nf:\n.skip 5242880, 0x90\nret\n.size f, .-f\n",
+    )
+    .unwrap();
+    let object = dir.path().join("big.o");
+    let status = std::process::Command::new("gcc")
+        .arg("-c")
+        .arg(&source)
+        .arg("-o")
+        .arg(&object)
+        .status()
+        .expect("gcc assembles the object file");
+    assert!(status.success());
+    let profile = write(
+        dir.path(),
+        "instr.callgrind",
+        format!(
+            "positions: instr line\nevents: Ir\nob={}\nfl=x.c\nfn=f\n0x10 1 5\n0x400010 2 7\n",
+            object.display()
+        )
+        .as_bytes(),
+    );
+    let run = annotate_f(&profile, &["--asm"], Duration::from_secs(120));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("spans 5242881 bytes") && run.stderr.contains("256 KiB"),
+        "{}",
+        run.stderr
+    );
+    for addr in ["0x10 ", "0x400010 "] {
+        let row = (run.stdout.lines())
+            .find(|l| l.trim_start().starts_with(addr))
+            .unwrap_or_else(|| panic!("{addr}:\n{}", run.stdout));
+        assert!(row.ends_with("nop"), "{row}");
+    }
+    assert!(run.stdout.lines().count() < 200, "{}", run.stdout);
+    assert!(run.peak_kib < 64 * MIB, "peak {} KiB", run.peak_kib);
+}
+
+/// `--asm` of absurd addresses in a real object (cgtui itself): listed
+/// with their costs, said to be outside its code, at once.
+#[test]
+fn asm_of_addresses_outside_the_object_lists_their_costs() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = write(
+        dir.path(),
+        "far.callgrind",
+        format!(
+            "positions: instr line\nevents: Ir\nob={}\nfl=x.c\nfn=f\n0x1 1 5\n0xfffffffffffffff8 2 7\n",
+            bin().display()
+        )
+        .as_bytes(),
+    );
+    let run = annotate_f(&profile, &["--asm", "--json"], SMALL);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("2 costed address(es) of ") && run.stderr.contains("outside its code"),
+        "{}",
+        run.stderr
+    );
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let rows = v["functions"][0]["instructions"].as_array().unwrap();
+    let shown: Vec<(&str, &str, i64)> = (rows.iter())
+        .map(|i| {
+            (
+                i["address"].as_str().unwrap(),
+                i["text"].as_str().unwrap(),
+                i["self"]["Ir"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, vec![("0x1", "", 5), ("0xfffffffffffffff8", "", 7)]);
 }
 
 /// Case 20: `--source-root /src/foo=NEW` does not turn `/src/foobar/a.c`

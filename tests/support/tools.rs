@@ -14,6 +14,7 @@ const PACKAGES: &[(&str, &str)] = &[
     ("/usr/bin/time", "time"),
     ("gcc", "gcc"),
     ("objdump", "binutils"),
+    ("addr2line", "binutils"),
     ("script", "bsdutils"),
     ("/usr/bin/script", "bsdutils"),
     ("setsid", "util-linux"),

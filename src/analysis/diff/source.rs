@@ -108,6 +108,9 @@ pub fn function_source_change(joined: &Joined, new: &Profile, f: FnId) -> Functi
                 cost,
             })
             .collect(),
+        // Per-address jumps and calls are the new side's, as `jumps`.
+        instr_jumps: mine.instr_jumps,
+        instr_calls: mine.instr_calls,
         error: mine.error.or(theirs.error),
     }
 }
