@@ -451,6 +451,8 @@ pub struct BrowseArgs {
     pub diff: DiffArgs,
     #[command(flatten)]
     pub metric: MetricArgs,
+    #[command(flatten)]
+    pub objects: ObjectArgs,
 }
 
 impl BrowseArgs {
@@ -470,6 +472,7 @@ impl BrowseArgs {
                 self.load.comparison_options()
             },
             sources: self.sources.with_config(config).sources(),
+            objects: self.objects.objects(&self.files),
             ascii: self.ascii || config.ascii,
             mouse,
             palette: config.palette,

@@ -46,6 +46,8 @@ pub struct BrowseOptions {
     pub load: LoadOptions,
     /// Where source files are looked for; the profiles' folders are added.
     pub sources: Locator,
+    /// Where object files are looked for, to disassemble them.
+    pub objects: Locator,
     /// ASCII glyphs whatever the locale says.
     pub ascii: bool,
     /// Mouse capture at the start: `None`, the automatic choice (on,
@@ -73,6 +75,7 @@ impl Default for BrowseOptions {
             files: Vec::new(),
             load: LoadOptions::default(),
             sources: Locator::default(),
+            objects: Locator::default(),
             ascii: false,
             mouse: None,
             palette: theme::Palette::DEFAULT,
@@ -114,6 +117,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
         Some(crate::parse::file_set(&options.base, options.load)?)
     };
     let (load, matching, metrics) = (options.load, options.matching, options.metrics);
+    let objects = options.objects;
     let min_denominator = options.min_denominator;
     let make = move |mut profile: crate::profile::Profile| {
         crate::metric::add_sums_as_events(&mut profile.events, &metrics)?;
@@ -127,6 +131,7 @@ pub fn browse(options: BrowseOptions) -> Result<u8, BrowseError> {
             }
         };
         app.set_mouse(mouse);
+        app.disasm.options.objects = objects;
         app.set_metrics(&metrics, min_denominator)?;
         app.start_with(&view);
         if app.message.is_none() {

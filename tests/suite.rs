@@ -25,6 +25,7 @@ mod report_numbers;
 mod roundtrip;
 mod samples;
 mod source_view_matches_annotate;
+mod tui_asm;
 mod tui_columns;
 mod tui_diff;
 mod tui_diff_trees;

@@ -152,4 +152,11 @@ pub enum Action {
     /// Flame graph: show each box's self cost as a shaded part under it
     /// (again: hide it).
     ToggleSelf,
+    /// The assembly view of the current function (again: close it).
+    Assembly,
+    /// Assembly view: draw every jump's arrow, not only the selected
+    /// instruction's and the hottest (again: those only).
+    AllArrows,
+    /// Assembly view: the source lines between the instructions, or not.
+    SourceLines,
 }

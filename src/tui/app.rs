@@ -104,6 +104,8 @@ pub struct App {
     pub popup: Option<Popup>,
     /// The views open over the browse screen (source, trees, flame graph).
     pub views: Views,
+    /// Makes and keeps the assembly view's listings.
+    pub disasm: super::views::asm::Disassembler,
     /// A comparison's base side (`--base`): `analysis` is then the change,
     /// new minus base, over the functions of both.
     pub diff: Option<Arc<Joined>>,
@@ -355,6 +357,7 @@ impl App {
             Action::CallTree => self.open_tree(TreeKind::Calls),
             Action::CallerTree => self.open_tree(TreeKind::Callers),
             Action::FlameGraph => self.open_tree(TreeKind::Flame),
+            Action::Assembly => self.toggle_asm(),
             _ => match self.context() {
                 Context::Help
                 | Context::Parts
@@ -367,6 +370,7 @@ impl App {
                 Context::Source => self.source_action(action),
                 Context::Tree => self.tree_action(action),
                 Context::Flame => self.flame_action(action),
+                Context::Asm => self.asm_action(action),
                 _ => self.browse_action(action),
             },
         }

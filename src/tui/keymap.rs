@@ -128,6 +128,8 @@ pub enum Context {
     Tree,
     /// The flame graph.
     Flame,
+    /// The assembly view.
+    Asm,
     /// The search prompt (other characters are typed into the query).
     Search,
     /// The parts popup.
@@ -152,6 +154,7 @@ impl Context {
             Context::Source => "Source view",
             Context::Tree => "Call tree and caller tree",
             Context::Flame => "Flame graph",
+            Context::Asm => "Assembly view",
             Context::Search => "Search prompt",
             Context::Parts => "Parts popup",
             Context::Groups => "Groups popup",
@@ -206,12 +209,13 @@ pub fn hints(context: Context, ascii: bool) -> Vec<(String, &'static str)> {
 }
 
 /// The contexts in help-screen order.
-const CONTEXTS: [Context; 12] = [
+const CONTEXTS: [Context; 13] = [
     Context::Global,
     Context::Browse,
     Context::Source,
     Context::Tree,
     Context::Flame,
+    Context::Asm,
     Context::Search,
     Context::Parts,
     Context::Groups,

@@ -28,6 +28,8 @@ use std::time::{Duration, Instant};
 /// The longest time input is read before it is handled and drawn.
 const BATCH: Duration = Duration::from_millis(30);
 
+/// How often background work is looked for while it runs.
+const BACKGROUND: Duration = Duration::from_millis(30);
 /// How long keys rest before the call panes follow the list's selection:
 /// longer than the interval of a held key's auto-repeat (30 to 40 ms on
 /// most systems, 90 ms at macOS's default) with an SSH link's jitter, and
@@ -80,8 +82,15 @@ fn event_loop(
         }
         // Every key that arrived together (key repeat, a paste) is handled
         // before drawing again, so a pasted query runs once.
-        let wait = follow_at.map(|at| at.saturating_duration_since(Instant::now()));
+        let mut wait = follow_at.map(|at| at.saturating_duration_since(Instant::now()));
+        // Background work (a disassembly) is looked for between keys.
+        if app.busy() {
+            wait = Some(wait.map_or(BACKGROUND, |w| w.min(BACKGROUND)));
+        }
         let keys = input.keys(wait, BATCH);
+        if app.poll_background() {
+            dirty = true;
+        }
         let resized = input.resized();
         if resized {
             let area = screen::size();

@@ -5,11 +5,13 @@
 //! the one under it. The browse screen (the list and the call panes) is
 //! under every view and always there.
 
+pub mod asm;
 pub mod flame;
 pub mod source;
 pub mod tree;
 
 use super::keymap::Context;
+use asm::AsmView;
 use source::SourceView;
 use tree::{TreeKind, TreeView};
 
@@ -19,6 +21,8 @@ pub enum View {
     Source(SourceView),
     /// The call tree, the caller tree or the flame graph (one tree each).
     Tree(TreeView),
+    /// The assembly of one function.
+    Asm(AsmView),
 }
 
 impl View {
@@ -28,6 +32,7 @@ impl View {
             View::Source(_) => Context::Source,
             View::Tree(t) if t.kind == TreeKind::Flame => Context::Flame,
             View::Tree(_) => Context::Tree,
+            View::Asm(_) => Context::Asm,
         }
     }
 }
@@ -88,7 +93,7 @@ impl Views {
         let at = self.0.iter().position(|v| matches!(v, View::Tree(_)))?;
         match self.0.remove(at) {
             View::Tree(t) => Some(t),
-            View::Source(_) => None,
+            _ => None,
         }
     }
 
@@ -125,6 +130,13 @@ impl Views {
         })
     }
 
+    pub fn asm_mut(&mut self) -> Option<&mut AsmView> {
+        self.0.iter_mut().find_map(|v| match v {
+            View::Asm(a) => Some(a),
+            _ => None,
+        })
+    }
+
     pub fn close_source(&mut self) {
         self.0.retain(|v| !matches!(v, View::Source(_)));
     }
@@ -146,6 +158,7 @@ impl View {
         let rows = body.height as usize;
         match self {
             View::Source(v) => v.scroll.fit(rows, v.rows.len()),
+            View::Asm(v) => v.scroll.fit(rows, v.rows.len()),
             View::Tree(v) => {
                 v.scroll.fit(rows, v.rows.len());
                 if v.kind == TreeKind::Flame {
@@ -169,5 +182,6 @@ pub fn draw(
         View::Source(v) => source::draw::draw(app, v, buf, pane),
         View::Tree(v) if v.kind == TreeKind::Flame => flame::draw::draw(app, buf, pane, v),
         View::Tree(v) => tree::draw::draw(app, buf, pane, v),
+        View::Asm(v) => asm::draw::draw(app, v, buf, pane),
     }
 }

@@ -204,6 +204,7 @@ impl App {
             match_index: 0,
             popup: None,
             views: Default::default(),
+            disasm: Default::default(),
             size: (80, 24),
             quit: false,
             suspend: false,

@@ -100,6 +100,8 @@ impl App {
                     row: row_at(a.source.body, y, &view.scroll, view.rows.len()),
                 });
             }
+            // The assembly view takes keys only.
+            Some(View::Asm(_)) => return None,
             None => {}
         }
         let panes = [

@@ -105,6 +105,14 @@ pub static GLOBAL: &[Binding] = &[
     ),
     b(
         C::Global,
+        &[K::Char('A')],
+        A::Assembly,
+        None,
+        "assembly of the current function: each instruction's cost, jump arrows, inlined \
+         functions (profiles made with --dump-instr=yes); again: close it",
+    ),
+    b(
+        C::Global,
         &[K::Char('b')],
         A::CallerTree,
         None,

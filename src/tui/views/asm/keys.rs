@@ -1,0 +1,165 @@
+//! The assembly view's keys: opening it (`A`), moving between
+//! instructions and costed ones, following a jump to its target or a
+//! call to the callee's assembly, and the arrows and source lines shown.
+
+use super::{AsmView, Row};
+use crate::asm::Instruction;
+use crate::tui::action::Action;
+use crate::tui::app::App;
+use crate::tui::views::View;
+
+impl App {
+    /// Opens the assembly view of the current function (again: closes it).
+    pub(crate) fn toggle_asm(&mut self) {
+        if matches!(self.views.top(), Some(View::Asm(_))) {
+            self.close_asm();
+            return;
+        }
+        match self.current.filter(|&f| self.is_function(f)) {
+            Some(f) => self.open_asm(f),
+            None => self.message = Some("select a function first".into()),
+        }
+    }
+
+    fn open_asm(&mut self, f: crate::profile::FnId) {
+        let listing = self.disasm.get_or_start(&self.profile, &self.analysis, f);
+        self.views.open(View::Asm(AsmView::loading(f)));
+        if let Some(listing) = listing {
+            self.show_listing(listing);
+        }
+    }
+
+    /// Shows `listing` in the assembly view waiting for it, the hottest
+    /// instruction selected in the middle of the screen.
+    fn show_listing(&mut self, listing: std::sync::Arc<crate::asm::Listing>) -> bool {
+        let (event, rows) = (self.event, self.areas().source.body.height as usize);
+        match self.views.asm_mut() {
+            Some(v) if v.func == listing.function && v.listing.is_none() => {
+                v.show(listing, event);
+                v.scroll.center(rows, v.rows.len());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn close_asm(&mut self) {
+        self.disasm.cancel();
+        self.views.close_top();
+    }
+
+    /// Takes a listing made in the background into the view waiting for
+    /// it; whether anything changed on screen.
+    pub fn poll_background(&mut self) -> bool {
+        match self.disasm.finished() {
+            Some(listing) => self.show_listing(listing),
+            None => false,
+        }
+    }
+
+    /// Whether work runs in the background that the screen waits for.
+    pub fn busy(&self) -> bool {
+        self.disasm.busy()
+    }
+
+    /// Waits for the background work (tests).
+    pub fn wait_background(&mut self) {
+        if let Some(listing) = self.disasm.wait() {
+            self.show_listing(listing);
+        }
+    }
+
+    pub(crate) fn asm_action(&mut self, action: Action) {
+        let page = self.areas().source.body.height.max(1) as isize;
+        let event = self.event;
+        let Some(view) = self.views.asm_mut() else {
+            return;
+        };
+        let len = view.rows.len();
+        match action {
+            Action::Close => self.close_asm(),
+            Action::Down => view.scroll.move_by(1, len),
+            Action::Up => view.scroll.move_by(-1, len),
+            Action::PageDown => view.scroll.move_by(page, len),
+            Action::PageUp => view.scroll.move_by(-page, len),
+            Action::Top => view.scroll.select(0, len),
+            Action::Bottom => view.scroll.select(len.saturating_sub(1), len),
+            Action::NextHot | Action::PrevHot => {
+                let forward = action == Action::NextHot;
+                let here = view.scroll.selected;
+                let costed =
+                    |r: &usize| matches!(view.rows[*r], Row::Instr(i) if view.cost(i, event) != 0);
+                let found = if forward {
+                    (here + 1..len).find(costed)
+                } else {
+                    (0..here).rev().find(costed)
+                };
+                match found {
+                    Some(r) => view.scroll.select(r, len),
+                    None => self.message = Some("no more instructions with a cost".into()),
+                }
+            }
+            Action::AllArrows => view.all_arrows = !view.all_arrows,
+            Action::SourceLines => {
+                view.source_lines = !view.source_lines;
+                view.rebuild();
+            }
+            Action::Open => {
+                let Some(ins) = view
+                    .selected_instruction()
+                    .and_then(|i| view.listing.as_ref()?.instructions.get(i).cloned())
+                else {
+                    return;
+                };
+                self.follow(&ins);
+            }
+            _ => {}
+        }
+    }
+
+    /// Enter on an instruction: a jump within the function to its target,
+    /// a call (or a jump out) to the callee's assembly.
+    fn follow(&mut self, ins: &Instruction) {
+        let Some(view) = self.views.asm_mut() else {
+            return;
+        };
+        if let Some(j) = ins
+            .jumps
+            .iter()
+            .max_by_key(|j| j.taken.unwrap_or(j.executed))
+        {
+            if let Some(i) = view.instruction_at(j.target) {
+                view.select_instruction(i);
+                return;
+            }
+            let target = j.target_func;
+            return self.asm_of(target);
+        }
+        if let Some(c) = ins.calls.iter().max_by_key(|c| c.count) {
+            return self.asm_of(c.callee);
+        }
+        // A jump the profile has no record of (never run): objdump's
+        // target, within the function.
+        match written_target(&ins.text).and_then(|addr| view.instruction_at(addr)) {
+            Some(i) => view.select_instruction(i),
+            None => self.message = Some("not a jump or a call with a count".into()),
+        }
+    }
+
+    /// Makes `f` current (remembered, as Enter in the list) and shows its
+    /// assembly in place of this one.
+    fn asm_of(&mut self, f: crate::profile::FnId) {
+        self.views.close_top();
+        self.go_to(f);
+        self.open_asm(f);
+    }
+}
+
+/// The target objdump writes after a jump's mnemonic (`jg 10df <main+0x5f>`).
+fn written_target(text: &str) -> Option<u64> {
+    let mut words = text.split_whitespace();
+    if !words.next()?.starts_with('j') {
+        return None;
+    }
+    u64::from_str_radix(words.next()?, 16).ok()
+}
