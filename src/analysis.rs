@@ -7,6 +7,7 @@ mod adjacency;
 mod combine;
 mod cycle_index;
 pub mod diff;
+pub mod gate;
 pub mod groups;
 mod inclusive;
 mod scc;

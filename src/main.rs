@@ -7,7 +7,7 @@
 
 use cgtui::analysis::Analysis;
 use cgtui::annotate::{AnnotateOptions, annotate};
-use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
+use cgtui::cli::{AnnotateArgs, CheckArgs, CheckFormat, Cli, Command, LoadArgs, ReportArgs};
 use cgtui::cli_support::{
     Incomparable, NotInProfile, common_event_index, comparable, event_index, functions_named,
     part_selection, stdin_once,
@@ -42,6 +42,8 @@ enum Failure {
     Config(#[from] ConfigError),
     #[error(transparent)]
     Metric(#[from] cgtui::metric::MetricError),
+    #[error(transparent)]
+    Rule(#[from] cgtui::analysis::gate::RuleError),
     #[error("writing the output: {0}")]
     Output(#[from] io::Error),
 }
@@ -113,6 +115,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Man) => man(),
         Some(Command::Report(args)) => report_command(args, &config()?),
         Some(Command::Annotate(args)) => annotate_command(args, &config()?),
+        Some(Command::Check(args)) => check_command(args, &config()?),
         None => Ok(cgtui::tui::browse(cli.browse.options(&config()?))?),
     }
 }
@@ -409,6 +412,82 @@ fn comparison_event_name(metrics: &cgtui::metric::Metrics, e: usize) -> String {
     (metrics.list.iter())
         .find(|m| m.origin == cgtui::metric::Origin::Event(e))
         .map_or_else(|| format!("#{e}"), |m| m.name.clone())
+}
+
+/// One line on standard error where profiles compared ran different
+/// commands (`cmd:`): allowed (a program renamed between builds), but
+/// worth a look when the numbers surprise.
+fn warn_of_other_commands(profiles: &[&Profile]) {
+    let cmd = |p: &Profile| p.meta.cmd.as_deref().map(str::trim).map(str::to_owned);
+    let Some(first) = profiles.first() else {
+        return;
+    };
+    let first_cmd = cmd(first);
+    for p in &profiles[1..] {
+        let other = cmd(p);
+        if other != first_cmd {
+            let name =
+                |c: &Option<String>| c.as_deref().map_or("none".into(), |c| format!("`{c}`"));
+            let message = format!(
+                "cgtui: warning: {} ran another command ({}) than {} ({})\n",
+                p.loaded_sources().collect::<Vec<_>>().join(", "),
+                name(&other),
+                first.loaded_sources().collect::<Vec<_>>().join(", "),
+                name(&first_cmd),
+            );
+            let _ = io::stderr().write_all(printable_line(&message).as_bytes());
+        }
+    }
+}
+
+/// `cgtui check --base OLD NEW --fail RULE...`: 0 when every rule holds,
+/// 1 when one fails; every rule is resolved before anything is printed,
+/// so a rule naming an unknown event or function is an error (2), never
+/// a pass. A closed standard output keeps the verdict's status.
+fn check_command(args: &CheckArgs, config: &Config) -> Result<u8, Failure> {
+    use cgtui::analysis::diff::{Compared, Comparison};
+    use cgtui::analysis::gate;
+    use cgtui::report::gate::{Checked, failures};
+    let (mut base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
+    warn_of_other_commands(&[&base, &profile]);
+    let metrics = args.metric.with_config(config).resolve(&profile.events)?;
+    let analysis = Analysis::with_parts(&profile, &part_selection(&profile, &args.part)?);
+    let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
+    warn_of_cut_sums(&mut base, &base_analysis);
+    warn_of_cut_sums(&mut profile, &analysis);
+    let matching = args.diff.match_options();
+    let comparison = Comparison::new((&base, &base_analysis), (&profile, &analysis), &matching);
+    let compared = Compared {
+        base: &base,
+        base_analysis: &base_analysis,
+        new: &profile,
+        analysis: &analysis,
+        comparison: &comparison,
+    };
+    let resolved = (args.rules.iter())
+        .map(|r| gate::resolve(r, &compared, &metrics, &matching))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut checked = Vec::new();
+    for rule in resolved {
+        let outcomes = gate::check(&rule, &compared)?;
+        checked.push(Checked { rule, outcomes });
+    }
+    let text = match args.format {
+        CheckFormat::Text => cgtui::report::gate::text(&compared, &checked),
+        CheckFormat::Markdown => cgtui::report::gate::markdown(&compared, &checked),
+        CheckFormat::Json => {
+            let mut s =
+                serde_json::to_string_pretty(&cgtui::report::gate::json(&compared, &checked))?;
+            s.push('\n');
+            s
+        }
+    };
+    let status = u8::from(failures(&checked) > 0);
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(status),
+    }
 }
 
 fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure> {

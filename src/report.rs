@@ -3,6 +3,7 @@
 
 pub mod diff;
 pub mod folded;
+pub mod gate;
 mod json;
 mod text;
 
