@@ -7,6 +7,7 @@
 mod support;
 
 mod annotate;
+mod check;
 mod cli;
 mod cli_docs;
 mod demangle;

@@ -92,16 +92,16 @@ fn share(e: &Explanation, x: &Culprit) -> Option<f64> {
     (all > 0.0).then(|| x.change.as_f64() * 100.0 / all)
 }
 
-/// The sentence before a failed rule's list of increases.
-fn summary(e: &Explanation) -> Option<String> {
+/// The sentence before a failed rule's list of increases (`function`:
+/// the name of the function a rule checks).
+fn summary(e: &Explanation, function: Option<&str>) -> Option<String> {
     let measure = e.measure.as_deref()?;
     let (Some(increase), Some(share)) = (e.increase, e.share()) else {
         return Some(format!("No function's self {measure} grew."));
     };
-    let within = if e.reachable_only {
-        " among the functions it calls"
-    } else {
-        ""
+    let within = match function {
+        Some(name) if e.reachable_only => format!(" in {} and what it calls", printable(name)),
+        _ => String::new(),
     };
     Some(format!(
         "{} of the {} function(s) whose self {measure} grew{within} make {share:.1}% of the increase ({} of {}; listed until {SOUGHT_SHARE:.0}%):",
@@ -152,15 +152,15 @@ pub fn text(c: &Compared<'_>, checked: &[Checked]) -> String {
                 ch.rule.rule.limit.text(),
             );
             if let Some(e) = &o.explanation {
-                explain_text(&mut out, c, e);
+                explain_text(&mut out, c, e, o.function.map(|p| c.names(p).0));
             }
         }
     }
     terminal_text(out)
 }
 
-fn explain_text(out: &mut String, c: &Compared<'_>, e: &Explanation) {
-    let Some(line) = summary(e) else {
+fn explain_text(out: &mut String, c: &Compared<'_>, e: &Explanation, function: Option<&str>) {
+    let Some(line) = summary(e, function) else {
         let _ = writeln!(
             out,
             "      (this measure does not add up over functions: no breakdown)"
@@ -259,7 +259,7 @@ pub fn markdown(c: &Compared<'_>, checked: &[Checked]) -> String {
                 code(&ch.rule.rule.text),
                 subject(c, &ch.rule, o)
             );
-            let Some(line) = summary(e) else {
+            let Some(line) = summary(e, o.function.map(|p| c.names(p).0)) else {
                 out.push_str("This measure does not add up over functions: no breakdown.\n");
                 continue;
             };
@@ -269,15 +269,15 @@ pub fn markdown(c: &Compared<'_>, checked: &[Checked]) -> String {
                 out.push_str("|---|---|---:|---:|---:|---:|\n");
                 for x in &e.increases {
                     let s = share(e, x).map_or(String::new(), |s| format!("{s:.1}%"));
-                    md_row(&mut out, c, x, &s);
+                    md_row(&mut out, c, x, Some(&s));
                 }
             }
             if !e.decreases.is_empty() {
                 out.push_str("\nThe largest decreases:\n\n");
-                out.push_str("| function | line | base | new | change | share |\n");
-                out.push_str("|---|---|---:|---:|---:|---:|\n");
+                out.push_str("| function | file | base | new | change |\n");
+                out.push_str("|---|---|---:|---:|---:|\n");
                 for x in &e.decreases {
-                    md_row(&mut out, c, x, "");
+                    md_row(&mut out, c, x, None);
                 }
             }
         }
@@ -285,7 +285,8 @@ pub fn markdown(c: &Compared<'_>, checked: &[Checked]) -> String {
     out
 }
 
-fn md_row(out: &mut String, c: &Compared<'_>, x: &Culprit, share: &str) {
+/// A culprit's row; `share` makes a last column (the increases').
+fn md_row(out: &mut String, c: &Compared<'_>, x: &Culprit, share: Option<&str>) {
     let (name, file, _) = c.names(x.pair);
     let at = match &x.line {
         Some((f, l)) => code(&format!("{f}:{l}")),
@@ -300,14 +301,20 @@ fn md_row(out: &mut String, c: &Compared<'_>, x: &Culprit, share: &str) {
         (_, None) => " (gone)",
         _ => "",
     };
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "| {}{mark} | {at} | {} | {} | {} | {share} |",
+        "| {}{mark} | {at} | {} | {} | {} |",
         code(name),
         value_text(false, x.base),
         value_text(false, x.new),
         change_text(false, x.change),
     );
+    match share {
+        Some(s) => {
+            let _ = writeln!(out, " {s} |");
+        }
+        None => out.push('\n'),
+    }
 }
 
 /// A number for JSON: exact where it fits 64 bits.
