@@ -11,6 +11,7 @@ pub mod gate;
 pub mod groups;
 mod inclusive;
 mod scc;
+pub mod series;
 pub(crate) mod share;
 pub mod source;
 pub mod tree;

@@ -485,6 +485,17 @@ pub struct ReportArgs {
     /// Print JSON (schema in docs/report.md) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The FILEs are a series of runs, the first the baseline: each
+    /// function's cost in every run, its change in the last run and from
+    /// the baseline, and a sparkline of its trend (with --json: `series`,
+    /// `series_totals`, `present`). Each file loads alone (--siblings: its
+    /// whole run); functions are matched from run to run as --base does.
+    #[arg(long, conflicts_with_all = ["base", "folded", "group_by", "sort", "lines", "part", "focus", "ignore"])]
+    pub series: bool,
+    /// With --series: draw the sparklines in ASCII (also `CGTUI_ASCII=1`,
+    /// and where the locale is not UTF-8).
+    #[arg(long, requires = "series")]
+    pub ascii: bool,
     /// With --json: add each function's per-line costs and call sites.
     #[arg(long, requires = "json")]
     pub lines: bool,

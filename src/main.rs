@@ -240,6 +240,9 @@ fn folded_options(args: &ReportArgs, event: usize) -> report::FoldedOptions {
 }
 
 fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
+    if args.series {
+        return series_report_command(args);
+    }
     if !args.diff.base.is_empty() {
         return diff_report_command(args, config);
     }
@@ -308,6 +311,76 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
         let _ = writeln!(std::io::stderr(), "cgtui: {note}");
     }
     Ok(0)
+}
+
+/// `report --series FILE...`: each file a run, the first the baseline. A
+/// file that cannot be read is named on standard error and left out; the
+/// others are reported, and the status is then 2.
+fn series_report_command(args: &ReportArgs) -> Result<u8, Failure> {
+    use cgtui::analysis::series::{Run, Series};
+    use cgtui::report::series::{SeriesOptions, Unreadable};
+    let options = args.load.comparison_options();
+    let (mut profiles, mut names) = (Vec::new(), Vec::new());
+    let mut unreadable: Vec<Unreadable> = Vec::new();
+    for file in &args.files {
+        match parse::load_paths(std::slice::from_ref(file), options) {
+            Ok(p) => {
+                print_diagnostics(&p);
+                profiles.push(p);
+                names.push(file.display().to_string());
+            }
+            Err(e) => {
+                let message = format!("cgtui: {e} (left out of the series)\n");
+                let _ = io::stderr().write_all(printable_line(&message).as_bytes());
+                unreadable.push((file.display().to_string(), e.to_string()));
+            }
+        }
+    }
+    if profiles.is_empty() {
+        return Err(NotInProfile::new("no file of the series could be read".into()).into());
+    }
+    warn_of_other_commands(&profiles.iter().collect::<Vec<_>>());
+    let analyses: Vec<Analysis> = profiles.iter().map(Analysis::new).collect();
+    for (p, a) in profiles.iter_mut().zip(&analyses) {
+        warn_of_cut_sums(p, a);
+    }
+    let runs: Vec<Run<'_>> = profiles.iter().zip(&analyses).collect();
+    let series = Series::new(&runs, &args.diff.match_options());
+    let event = match &args.event {
+        None => 0,
+        Some(name) => series
+            .events
+            .iter()
+            .position(|e| &e.name == name)
+            .ok_or_else(|| {
+                let common: Vec<&str> = series.events.iter().map(|e| e.name.as_str()).collect();
+                NotInProfile::new(format!(
+                    "no event `{name}` in every run of the series (they have in common: {})",
+                    common.join(", ")
+                ))
+            })?,
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        let doc = cgtui::report::series::json(&names, &runs, &series, &unreadable, event);
+        let mut buffered = io::BufWriter::new(&mut out);
+        serde_json::to_writer_pretty(&mut buffered, &doc)?;
+        writeln!(buffered)?;
+        buffered.flush()?;
+    } else {
+        let var = |k: &str| std::env::var(k).ok();
+        let forced = var("CGTUI_ASCII").is_some_and(|v| !v.is_empty() && v != "0");
+        let options = SeriesOptions {
+            event,
+            inclusive: args.inclusive,
+            limit: args.limit,
+            ascii: args.ascii || forced || !cgtui::tui::theme::locale_is_utf8(var),
+        };
+        let text = cgtui::report::series::text(&runs, &series, &unreadable, &options);
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+    }
+    Ok(if unreadable.is_empty() { 0 } else { 2 })
 }
 
 /// `report --base OLD NEW`: the new profile's selected parts against the

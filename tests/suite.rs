@@ -24,6 +24,7 @@ mod parallel;
 mod report_numbers;
 mod roundtrip;
 mod samples;
+mod series;
 mod source_view_matches_annotate;
 mod tui_columns;
 mod tui_diff;
