@@ -213,3 +213,40 @@ fn a_formula_metric_is_a_rule() {
     let (status, _, _) = check(a, b, &["--metric", "twice=2 Ir", "--fail", &rule]);
     assert_eq!(status, 0);
 }
+
+/// docs/check.md's Markdown example is what the command prints on the
+/// bundled samples (`CGTUI_UPDATE_DOCS=1` writes it again).
+#[test]
+fn the_documented_markdown_is_the_commands_output() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::cargo_bin("cgtui")
+        .unwrap()
+        .current_dir(&root)
+        .args([
+            "check",
+            "--base",
+            "samples/diff-branches-O2.callgrind",
+            "samples/diff-branches-64.callgrind",
+            "--fail",
+            "Ir>+2%",
+            "--fail",
+            "fn:classify Ir>+50%",
+            "--fail",
+            "fn:qsort Ir>+50%",
+            "--format",
+            "markdown",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let md = String::from_utf8(out.stdout).unwrap();
+    // The -O0 build's regression: the two failed rules, qsort within.
+    assert!(md.contains("| **FAIL** | `Ir>+2%` |"), "{md}");
+    assert!(md.contains("| pass | `fn:qsort Ir>+50%` |"), "{md}");
+    crate::docs::section(
+        &root.join("docs/check.md"),
+        "<!-- check-markdown -->\n",
+        "<!-- /check-markdown -->",
+        &format!("```markdown\n{md}```\n"),
+    );
+}

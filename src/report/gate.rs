@@ -106,7 +106,7 @@ fn summary(e: &Explanation, function: Option<&str>) -> Option<String> {
     Some(format!(
         "{} of the {} function(s) whose self {measure} grew{within} make {share:.1}% of the increase ({} of {}; listed until {SOUGHT_SHARE:.0}%):",
         e.increases.len(),
-        e.grown,
+        crate::format::thousands(i64::try_from(e.grown).unwrap_or(i64::MAX)),
         change_text(false, e.covered.unwrap_or(Amount::Exact(0))),
         change_text(false, increase),
     ))
