@@ -398,3 +398,19 @@ pub fn json(c: &Compared<'_>, checked: &[Checked]) -> Value {
         "rules": rules,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::code;
+
+    #[test]
+    fn names_become_code_spans_that_markdown_cannot_break() {
+        assert_eq!(code("main"), "`main`");
+        // A pipe would end a table's cell; backticks the span.
+        assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(code("f`g``h"), "```f`g``h```");
+        assert_eq!(code("`x"), "`` `x ``");
+        // Control characters are escaped, never written raw.
+        assert_eq!(code("a\u{1b}[2Jb"), "`a\\e[2Jb`");
+    }
+}
