@@ -35,6 +35,7 @@ Examples:
   cgtui --base before.out after.out    # browse what changed
   cgtui report callgrind.out.1234      # print the flat profile
   cgtui annotate callgrind.out.1234    # print annotated source files
+  cgtui check --base old.out new.out --fail 'Ir>+2%'   # a CI gate
   cgtui completions bash > ~/.local/share/bash-completion/completions/cgtui
   cgtui man | man -l -";
 
@@ -118,6 +119,21 @@ pub enum Command {
     /// file's [sources]), then beside the profile and in the current
     /// directory.
     Annotate(AnnotateArgs),
+    /// Fail a CI job when a profile grew past a rule (exit status 1), and name the functions and lines why.
+    ///
+    /// Compares NEW with the base OLD (`--base`, functions matched as
+    /// `report --base` matches them) and checks every --fail rule:
+    /// `EVENT>+P%` or `EVENT>+N` (the total grew by more than P percent
+    /// or N), `RATE>+Npp` (a rate, in percentage points) and
+    /// `fn:NAME EVENT>+P%` (the inclusive cost of the functions named
+    /// NAME). EVENT may be a metric: a built-in one (CEst, L1m,
+    /// D1mrRate...) or a formula of --metric. A failed rule is explained
+    /// by the functions whose self cost grew most (with the line that grew
+    /// most in each) until they make 80% of the growth, and the largest
+    /// decreases. Exit status: 0 every rule holds, 1 a rule failed, 2 an
+    /// error (a file that cannot be read, a rule naming an unknown event
+    /// or function).
+    Check(CheckArgs),
     /// Print a shell's completion script (bash, zsh, fish, elvish, powershell).
     ///
     /// For bash: `cgtui completions bash >
@@ -517,6 +533,17 @@ pub struct ReportArgs {
     /// Print JSON (schema in docs/report.md) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The FILEs are a series of runs, the first the baseline: each
+    /// function's cost in every run, its change in the last run and from
+    /// the baseline, and a sparkline of its trend (with --json: `series`,
+    /// `series_totals`, `present`). Each file loads alone (--siblings: its
+    /// whole run); functions are matched from run to run as --base does.
+    #[arg(long, conflicts_with_all = ["base", "folded", "group_by", "sort", "lines", "part", "focus", "ignore"])]
+    pub series: bool,
+    /// With --series: draw the sparklines in ASCII (also `CGTUI_ASCII=1`,
+    /// and where the locale is not UTF-8).
+    #[arg(long, requires = "series")]
+    pub ascii: bool,
     /// With --json: add each function's per-line costs and call sites.
     #[arg(long, requires = "json")]
     pub lines: bool,
@@ -563,6 +590,42 @@ pub struct ReportArgs {
     /// Leave out functions whose names match this regular expression.
     #[arg(long, value_name = "REGEX", value_parser = parse_regex, conflicts_with_all = ["json", "folded"])]
     pub ignore: Option<regex::Regex>,
+    #[command(flatten)]
+    pub diff: DiffArgs,
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// `cgtui check`'s output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    /// Lines for a CI log.
+    #[default]
+    Text,
+    /// Tables for a pull request's comment.
+    Markdown,
+    /// A document for scripts (schema in docs/check.md).
+    Json,
+}
+
+#[derive(Debug, Args)]
+#[command(mut_arg("base", |a| a.required(true)))]
+pub struct CheckArgs {
+    /// The new profile's files (`-` reads standard input).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// A rule that fails the check: `EVENT>+P%`, `EVENT>+N`, `RATE>+Npp`
+    /// or `fn:NAME EVENT>+P%`; repeatable (quote it for the shell).
+    #[arg(long = "fail", value_name = "RULE", required = true)]
+    pub rules: Vec<crate::analysis::gate::Rule>,
+    /// How to print the result.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    /// Only these parts of the new profile (1-based); repeatable.
+    #[arg(long, value_name = "N")]
+    pub part: Vec<usize>,
+    #[command(flatten)]
+    pub metric: MetricArgs,
     #[command(flatten)]
     pub diff: DiffArgs,
     #[command(flatten)]

@@ -7,7 +7,7 @@
 
 use cgtui::analysis::Analysis;
 use cgtui::annotate::{AnnotateOptions, annotate};
-use cgtui::cli::{AnnotateArgs, Cli, Command, LoadArgs, ReportArgs};
+use cgtui::cli::{AnnotateArgs, CheckArgs, CheckFormat, Cli, Command, LoadArgs, ReportArgs};
 use cgtui::cli_support::{
     Incomparable, NotInProfile, common_event_index, comparable, event_index, functions_named,
     part_selection, stdin_once,
@@ -42,6 +42,8 @@ enum Failure {
     Config(#[from] ConfigError),
     #[error(transparent)]
     Metric(#[from] cgtui::metric::MetricError),
+    #[error(transparent)]
+    Rule(#[from] cgtui::analysis::gate::RuleError),
     #[error("writing the output: {0}")]
     Output(#[from] io::Error),
 }
@@ -113,6 +115,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Command::Man) => man(),
         Some(Command::Report(args)) => report_command(args, &config()?),
         Some(Command::Annotate(args)) => annotate_command(args, &config()?),
+        Some(Command::Check(args)) => check_command(args, &config()?),
         None => Ok(cgtui::tui::browse(cli.browse.options(&config()?))?),
     }
 }
@@ -237,6 +240,9 @@ fn folded_options(args: &ReportArgs, event: usize) -> report::FoldedOptions {
 }
 
 fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
+    if args.series {
+        return series_report_command(args);
+    }
     if !args.diff.base.is_empty() {
         return diff_report_command(args, config);
     }
@@ -315,6 +321,76 @@ fn report_command(args: &ReportArgs, config: &Config) -> Result<u8, Failure> {
         let _ = writeln!(std::io::stderr(), "cgtui: {note}");
     }
     Ok(0)
+}
+
+/// `report --series FILE...`: each file a run, the first the baseline. A
+/// file that cannot be read is named on standard error and left out; the
+/// others are reported, and the status is then 2.
+fn series_report_command(args: &ReportArgs) -> Result<u8, Failure> {
+    use cgtui::analysis::series::{Run, Series};
+    use cgtui::report::series::{SeriesOptions, Unreadable};
+    let options = args.load.comparison_options();
+    let (mut profiles, mut names) = (Vec::new(), Vec::new());
+    let mut unreadable: Vec<Unreadable> = Vec::new();
+    for file in &args.files {
+        match parse::load_paths(std::slice::from_ref(file), options) {
+            Ok(p) => {
+                print_diagnostics(&p);
+                profiles.push(p);
+                names.push(file.display().to_string());
+            }
+            Err(e) => {
+                let message = format!("cgtui: {e} (left out of the series)\n");
+                let _ = io::stderr().write_all(printable_line(&message).as_bytes());
+                unreadable.push((file.display().to_string(), e.to_string()));
+            }
+        }
+    }
+    if profiles.is_empty() {
+        return Err(NotInProfile::new("no file of the series could be read".into()).into());
+    }
+    warn_of_other_commands(&profiles.iter().collect::<Vec<_>>());
+    let analyses: Vec<Analysis> = profiles.iter().map(Analysis::new).collect();
+    for (p, a) in profiles.iter_mut().zip(&analyses) {
+        warn_of_cut_sums(p, a);
+    }
+    let runs: Vec<Run<'_>> = profiles.iter().zip(&analyses).collect();
+    let series = Series::new(&runs, &args.diff.match_options());
+    let event = match &args.event {
+        None => 0,
+        Some(name) => series
+            .events
+            .iter()
+            .position(|e| &e.name == name)
+            .ok_or_else(|| {
+                let common: Vec<&str> = series.events.iter().map(|e| e.name.as_str()).collect();
+                NotInProfile::new(format!(
+                    "no event `{name}` in every run of the series (they have in common: {})",
+                    common.join(", ")
+                ))
+            })?,
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        let doc = cgtui::report::series::json(&names, &runs, &series, &unreadable, event);
+        let mut buffered = io::BufWriter::new(&mut out);
+        serde_json::to_writer_pretty(&mut buffered, &doc)?;
+        writeln!(buffered)?;
+        buffered.flush()?;
+    } else {
+        let var = |k: &str| std::env::var(k).ok();
+        let forced = var("CGTUI_ASCII").is_some_and(|v| !v.is_empty() && v != "0");
+        let options = SeriesOptions {
+            event,
+            inclusive: args.inclusive,
+            limit: args.limit,
+            ascii: args.ascii || forced || !cgtui::tui::theme::locale_is_utf8(var),
+        };
+        let text = cgtui::report::series::text(&runs, &series, &unreadable, &options);
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+    }
+    Ok(if unreadable.is_empty() { 0 } else { 2 })
 }
 
 /// `report --base OLD NEW`: the new profile's selected parts against the
@@ -420,6 +496,82 @@ fn comparison_event_name(metrics: &cgtui::metric::Metrics, e: usize) -> String {
     (metrics.list.iter())
         .find(|m| m.origin == cgtui::metric::Origin::Event(e))
         .map_or_else(|| format!("#{e}"), |m| m.name.clone())
+}
+
+/// One line on standard error where profiles compared ran different
+/// commands (`cmd:`): allowed (a program renamed between builds), but
+/// worth a look when the numbers surprise.
+fn warn_of_other_commands(profiles: &[&Profile]) {
+    let cmd = |p: &Profile| p.meta.cmd.as_deref().map(str::trim).map(str::to_owned);
+    let Some(first) = profiles.first() else {
+        return;
+    };
+    let first_cmd = cmd(first);
+    for p in &profiles[1..] {
+        let other = cmd(p);
+        if other != first_cmd {
+            let name =
+                |c: &Option<String>| c.as_deref().map_or("none".into(), |c| format!("`{c}`"));
+            let message = format!(
+                "cgtui: warning: {} ran another command ({}) than {} ({})\n",
+                p.loaded_sources().collect::<Vec<_>>().join(", "),
+                name(&other),
+                first.loaded_sources().collect::<Vec<_>>().join(", "),
+                name(&first_cmd),
+            );
+            let _ = io::stderr().write_all(printable_line(&message).as_bytes());
+        }
+    }
+}
+
+/// `cgtui check --base OLD NEW --fail RULE...`: 0 when every rule holds,
+/// 1 when one fails; every rule is resolved before anything is printed,
+/// so a rule naming an unknown event or function is an error (2), never
+/// a pass. A closed standard output keeps the verdict's status.
+fn check_command(args: &CheckArgs, config: &Config) -> Result<u8, Failure> {
+    use cgtui::analysis::diff::{Compared, Comparison};
+    use cgtui::analysis::gate;
+    use cgtui::report::gate::{Checked, failures};
+    let (mut base, mut profile) = load_sides(&args.diff.base, &args.files, &args.load)?;
+    warn_of_other_commands(&[&base, &profile]);
+    let metrics = args.metric.with_config(config).resolve(&profile.events)?;
+    let analysis = Analysis::with_parts(&profile, &part_selection(&profile, &args.part)?);
+    let base_analysis = Analysis::with_parts(&base, &part_selection(&base, &args.diff.base_part)?);
+    warn_of_cut_sums(&mut base, &base_analysis);
+    warn_of_cut_sums(&mut profile, &analysis);
+    let matching = args.diff.match_options();
+    let comparison = Comparison::new((&base, &base_analysis), (&profile, &analysis), &matching);
+    let compared = Compared {
+        base: &base,
+        base_analysis: &base_analysis,
+        new: &profile,
+        analysis: &analysis,
+        comparison: &comparison,
+    };
+    let resolved = (args.rules.iter())
+        .map(|r| gate::resolve(r, &compared, &metrics, &matching))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut checked = Vec::new();
+    for rule in resolved {
+        let outcomes = gate::check(&rule, &compared)?;
+        checked.push(Checked { rule, outcomes });
+    }
+    let text = match args.format {
+        CheckFormat::Text => cgtui::report::gate::text(&compared, &checked),
+        CheckFormat::Markdown => cgtui::report::gate::markdown(&compared, &checked),
+        CheckFormat::Json => {
+            let mut s =
+                serde_json::to_string_pretty(&cgtui::report::gate::json(&compared, &checked))?;
+            s.push('\n');
+            s
+        }
+    };
+    let status = u8::from(failures(&checked) > 0);
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(status),
+    }
 }
 
 fn annotate_command(args: &AnnotateArgs, config: &Config) -> Result<u8, Failure> {

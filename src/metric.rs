@@ -149,7 +149,7 @@ impl Metric {
 }
 
 /// `v` with three significant digits or more, thousands separated.
-fn number_text(v: f64) -> String {
+pub fn number_text(v: f64) -> String {
     let a = v.abs();
     if a >= 999.5 {
         return crate::format::wide_thousands(v.round() as i128);
@@ -168,7 +168,7 @@ fn number_text(v: f64) -> String {
 }
 
 /// A number's text with its sign: `+` before a positive one.
-fn signed(text: String) -> String {
+pub fn signed(text: String) -> String {
     match text.strip_prefix('-') {
         Some(_) => text,
         None if text.bytes().all(|b| b == b'0' || b == b'.') => text,

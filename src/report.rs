@@ -3,7 +3,9 @@
 
 pub mod diff;
 pub mod folded;
+pub mod gate;
 mod json;
+pub mod series;
 mod text;
 
 pub use folded::{DEFAULT_PATHS, FoldedOptions};

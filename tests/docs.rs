@@ -34,7 +34,7 @@ fn snapshot(name: &str) -> String {
 
 /// Checks (or, updating, writes) the part of `text` between `start` and
 /// `end` markers against `want`.
-fn section(path: &Path, start: &str, end: &str, want: &str) {
+pub(crate) fn section(path: &Path, start: &str, end: &str, want: &str) {
     let text = std::fs::read_to_string(path).unwrap();
     let from = text
         .find(start)

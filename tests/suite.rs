@@ -8,6 +8,7 @@ mod support;
 
 mod annotate;
 mod asm;
+mod check;
 mod cli;
 mod cli_docs;
 mod demangle;
@@ -24,6 +25,7 @@ mod parallel;
 mod report_numbers;
 mod roundtrip;
 mod samples;
+mod series;
 mod source_view_matches_annotate;
 mod tui_asm;
 mod tui_columns;

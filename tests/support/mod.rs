@@ -6,6 +6,7 @@ pub mod annotate_output;
 pub mod cli;
 pub mod generated;
 pub mod graphs;
+pub mod runs;
 #[path = "../../benches/support/synth.rs"]
 pub mod synth;
 pub mod tmux;

@@ -23,6 +23,7 @@ const PACKAGES: &[(&str, &str)] = &[
     ("man", "man-db"),
     ("bash", "bash"),
     ("valgrind", "valgrind"),
+    ("callgrind_annotate", "valgrind"),
     ("sqlite3", "sqlite3"),
 ];
 
