@@ -88,7 +88,7 @@ pub fn draw(app: &App, view: &AsmView, buf: &mut Buffer, pane: Pane) {
     }
     columns.push(
         Column::new(Width::Fill { min: 10 }, |&r: &Row, cx| {
-            line(app, listing, &arrows, r, cx.width, cx.style, ascii)
+            line(app, view, listing, &arrows, r, cx.width, cx.style, ascii)
         })
         .header_with(move |width| vec![Span::raw(fit(&title, width, g))]),
     );
@@ -104,8 +104,10 @@ pub fn draw(app: &App, view: &AsmView, buf: &mut Buffer, pane: Pane) {
 
 /// A row's text: a note, a source line, or an instruction with its
 /// address, arrows, text, jumps and calls, and inline chain.
+#[allow(clippy::too_many_arguments)]
 fn line(
     app: &App,
+    view: &AsmView,
     l: &Listing,
     arrows: &Arrows,
     r: Row,
@@ -123,16 +125,20 @@ fn line(
                 .map_or(String::new(), |note| note.to_string());
             vec![Span::styled(fit(&text, width, g), style.patch(t.warn()))]
         }
-        Row::Source { file, line } => {
-            let file = l.files.get(file as usize).map_or("?", String::as_str);
+        Row::Source { file: f, line } => {
+            let file = l.files.get(f as usize).map_or("?", String::as_str);
             let name = std::path::Path::new(file)
                 .file_name()
                 .map_or(file.into(), |n| n.to_string_lossy());
-            let text = format!("{name}:{line}");
-            vec![Span::styled(
-                fit(&printable(&text), width, g),
-                style.patch(t.dim()),
-            )]
+            let place = printable(&format!("{name}:{line}")).into_owned();
+            let mut spans = vec![Span::styled(place, style.patch(t.dim()))];
+            if let Some(text) = view.text(f, line) {
+                spans.push(Span::styled(
+                    format!("  {}", printable(text.trim_end())),
+                    style,
+                ));
+            }
+            crate::tui::widgets::window_spans(spans, 0, width, ("", g.cut_right), t.marker())
         }
         Row::Instr(i) => {
             let Some(ins) = l.instructions.get(i) else {

@@ -33,9 +33,10 @@ impl App {
     /// instruction selected in the middle of the screen.
     fn show_listing(&mut self, listing: std::sync::Arc<crate::asm::Listing>) -> bool {
         let (event, rows) = (self.event, self.areas().source.body.height as usize);
+        let locator = &self.locator;
         match self.views.asm_mut() {
             Some(v) if v.func == listing.function && v.listing.is_none() => {
-                v.show(listing, event);
+                v.show(listing, event, locator);
                 v.scroll.center(rows, v.rows.len());
                 true
             }

@@ -31,6 +31,9 @@ pub struct AsmView {
     pub all_arrows: bool,
     /// Source lines between the instructions (`v`).
     pub source_lines: bool,
+    /// Per file of the listing, the text of the lines it shows, where the
+    /// file was found.
+    pub texts: Vec<Option<crate::source_text::Excerpt>>,
 }
 
 impl AsmView {
@@ -42,11 +45,14 @@ impl AsmView {
             scroll: Scroll::default(),
             all_arrows: false,
             source_lines: true,
+            texts: Vec::new(),
         }
     }
 
-    /// Shows `listing`, the hottest instruction in `event` selected.
-    pub fn show(&mut self, listing: Arc<Listing>, event: usize) {
+    /// Shows `listing`, the hottest instruction in `event` selected, with
+    /// the text of its source lines from the files `locator` finds.
+    pub fn show(&mut self, listing: Arc<Listing>, event: usize, locator: &crate::locate::Locator) {
+        self.texts = read_texts(&listing, locator);
         self.listing = Some(listing);
         self.rebuild();
         let hottest = (self.rows.iter().enumerate())
@@ -104,11 +110,38 @@ impl AsmView {
         }
     }
 
+    /// The text of line `line` of file `file`, where it was read.
+    pub fn text(&self, file: u32, line: u64) -> Option<&str> {
+        self.texts.get(file as usize)?.as_ref()?.get(line)
+    }
+
     /// The row of the instruction at `addr`, if the function has one.
     pub fn instruction_at(&self, addr: u64) -> Option<usize> {
         let l = self.listing.as_ref()?;
         l.instructions.binary_search_by_key(&addr, |i| i.addr).ok()
     }
+}
+
+/// Most bytes of source text read for one listing.
+const TEXT_BUDGET: usize = 4 << 20;
+
+/// The lines the listing's instructions come from, per file.
+fn read_texts(
+    l: &Listing,
+    locator: &crate::locate::Locator,
+) -> Vec<Option<crate::source_text::Excerpt>> {
+    use crate::source_text::{Wanted, read};
+    (0..l.files.len())
+        .map(|f| {
+            let lines = (l.instructions.iter())
+                .filter_map(|i| i.source)
+                .filter(|&(file, _)| file as usize == f)
+                .map(|(_, line)| line);
+            let wanted = Wanted::around(lines, 0);
+            let path = locator.locate(&l.files[f]).ok()?;
+            read(&path, &wanted, TEXT_BUDGET).ok()
+        })
+        .collect()
 }
 
 /// A listing being made on another thread.
