@@ -25,7 +25,7 @@ use crate::analysis::Analysis;
 use crate::analysis::source::function_source;
 use crate::locate::Locator;
 use crate::profile::{Cost, FnId, Profile};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -173,9 +173,41 @@ pub fn listing(
     options: &AsmOptions,
     cancel: &AtomicBool,
 ) -> Result<Listing, Cancelled> {
-    let rows = function_source(profile, analysis, f);
-    let deadline = Instant::now() + options.time_limit;
-    merge::build(profile, f, rows, options, cancel, deadline)
+    let mut all = listings(profile, analysis, &[f], options, cancel)?;
+    Ok(all.pop().unwrap_or_default())
+}
+
+/// The listings of `functions`, in order: as `listing` for each, with the
+/// DWARF of each object read once for all its functions (for a 65 MB
+/// binary, reading it again per function took most of the time).
+pub fn listings(
+    profile: &Profile,
+    analysis: &Analysis,
+    functions: &[FnId],
+    options: &AsmOptions,
+    cancel: &AtomicBool,
+) -> Result<Vec<Listing>, Cancelled> {
+    let mut out = Vec::with_capacity(functions.len());
+    let mut by_object: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+    for &f in functions {
+        let rows = function_source(profile, analysis, f);
+        let deadline = Instant::now() + options.time_limit;
+        let (listing, read) = merge::build(profile, f, rows, options, cancel, deadline)?;
+        if let Some(path) = read {
+            by_object.entry(path).or_default().push(out.len());
+        }
+        out.push(listing);
+    }
+    if options.inline {
+        for (path, indexes) in by_object {
+            let mut chosen: Vec<&mut Listing> = (out.iter_mut().enumerate())
+                .filter(|(i, _)| indexes.binary_search(i).is_ok())
+                .map(|(_, l)| l)
+                .collect();
+            merge::add_places(&path, &mut chosen, cancel)?;
+        }
+    }
+    Ok(out)
 }
 
 /// Listings kept per function, up to a number of instructions in all (the

@@ -6,13 +6,16 @@
 use super::AnnotateOptions;
 use super::render::rule;
 use crate::analysis::Analysis;
-use crate::asm::{AsmOptions, Instruction, JumpOut, Listing, Note, listing};
+use crate::asm::{AsmOptions, Instruction, JumpOut, Listing, Note, listings};
 use crate::format::{printable, thousands, wide_thousands};
 use crate::profile::{Cost, FnId, Profile};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
+
+/// Functions listed together (their objects' DWARF read once for them).
+const BATCH: usize = 64;
 
 /// What `annotate --asm` prints.
 #[derive(Debug, Default)]
@@ -37,11 +40,14 @@ pub fn assembly(
     let never = AtomicBool::new(false);
     let mut out = AsmOutput::default();
     let mut entries: Vec<String> = Vec::new();
-    for &f in functions {
+    // A few functions at a time: each object's DWARF is read once per
+    // batch, and only a batch of listings is held.
+    let batches = functions.chunks(BATCH).map(|batch| {
         // Without a cancel flag set, a listing is never cancelled.
-        let Ok(l) = listing(profile, analysis, f, asm, &never) else {
-            continue;
-        };
+        listings(profile, analysis, batch, asm, &never).unwrap_or_default()
+    });
+    for l in batches.flatten() {
+        let f = l.function;
         out.shown |= !l.is_empty();
         for note in &l.notes {
             let message = message(profile, f, note);

@@ -6,13 +6,20 @@
 use super::object::{Unreadable, open, parse};
 use addr2line::gimli;
 use object::{Object, ObjectSection};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// DWARF sections larger than this together are not read.
 pub const MAX_DWARF: u64 = 1 << 30;
 /// Addresses looked up between two looks at the cancel flag.
 const BATCH: usize = 512;
+/// The deepest nesting of DWARF entries read: addr2line reads inlined
+/// functions recursively, so a hostile object nesting millions of them
+/// would overflow the stack (a background thread has 2 MiB). Compilers
+/// nest tens.
+const MAX_DEPTH: isize = 512;
 
 /// What DWARF says about one address.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,6 +73,21 @@ pub fn places(path: &Path, addrs: &[u64], cancel: &AtomicBool) -> Result<Vec<Pla
         Ok(gimli::EndianSlice::new(data, endian))
     };
     let dwarf = gimli::Dwarf::load(load).map_err(|()| Missing::Unreadable(String::new()))?;
+    match shallow_enough(path, &dwarf) {
+        Ok(true) => {}
+        Ok(false) => {
+            return Err(Missing::Unreadable(format!(
+                "{}: DWARF entries nested more than {MAX_DEPTH} deep",
+                path.display()
+            )));
+        }
+        Err(e) => {
+            return Err(Missing::Unreadable(format!(
+                "{}: DWARF: {e}",
+                path.display()
+            )));
+        }
+    }
     let context = addr2line::Context::from_dwarf(dwarf)
         .map_err(|e| Missing::Unreadable(format!("{}: DWARF: {e}", path.display())))?;
     let mut out = Vec::with_capacity(addrs.len());
@@ -76,6 +98,61 @@ pub fn places(path: &Path, addrs: &[u64], cancel: &AtomicBool) -> Result<Vec<Pla
         out.push(place(&context, addr));
     }
     Ok(out)
+}
+
+/// Whether no entry of `dwarf` is nested deeper than `MAX_DEPTH`; the
+/// answer is kept per file (path, size, modification time), as the whole
+/// of `.debug_info` is read for it.
+fn shallow_enough<R: gimli::Reader>(
+    path: &Path,
+    dwarf: &gimli::Dwarf<R>,
+) -> Result<bool, gimli::Error> {
+    type Key = (std::path::PathBuf, u64, Option<std::time::SystemTime>);
+    static KNOWN: OnceLock<Mutex<HashMap<Key, bool>>> = OnceLock::new();
+    let meta = std::fs::metadata(path).ok();
+    let key: Key = (
+        path.to_path_buf(),
+        meta.as_ref().map_or(0, std::fs::Metadata::len),
+        meta.and_then(|m| m.modified().ok()),
+    );
+    let known = KNOWN.get_or_init(Mutex::default);
+    if let Some(&answer) = known
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return Ok(answer);
+    }
+    let answer = max_depth(dwarf, MAX_DEPTH)? <= MAX_DEPTH;
+    known
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, answer);
+    Ok(answer)
+}
+
+/// The deepest nesting of entries in `dwarf`'s units, read no further
+/// than the first entry deeper than `limit`.
+fn max_depth<R: gimli::Reader>(
+    dwarf: &gimli::Dwarf<R>,
+    limit: isize,
+) -> Result<isize, gimli::Error> {
+    let mut deepest = 0;
+    let mut units = dwarf.units();
+    while let Some(header) = units.next()? {
+        let abbreviations = header.abbreviations(&dwarf.debug_abbrev)?;
+        let mut entries = header.entries_raw(&abbreviations, None)?;
+        while !entries.is_empty() {
+            deepest = deepest.max(entries.next_depth());
+            if deepest > limit {
+                return Ok(deepest);
+            }
+            if let Some(abbreviation) = entries.read_abbreviation()? {
+                entries.skip_attributes(abbreviation.attributes())?;
+            }
+        }
+    }
+    Ok(deepest)
 }
 
 /// The place of one address; what DWARF cannot say is left out.
@@ -106,5 +183,45 @@ fn place<R: gimli::Reader>(context: &addr2line::Context<R>, addr: u64) -> Place 
     Place {
         chain: names,
         source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A DWARF 4 unit of `n` lexical blocks, each inside the one before.
+    fn nested(n: usize) -> (Vec<u8>, Vec<u8>) {
+        // Abbreviation 1: DW_TAG_lexical_block, with children, no attributes.
+        let abbrev = vec![1, 0x0b, 1, 0, 0, 0];
+        let mut body = vec![4, 0, 0, 0, 0, 0, 8]; // version 4, abbrev offset 0, 8-byte addresses
+        body.extend(std::iter::repeat_n(1u8, n));
+        body.extend(std::iter::repeat_n(0u8, n));
+        let mut info = u32::try_from(body.len()).unwrap().to_le_bytes().to_vec();
+        info.extend(body);
+        (info, abbrev)
+    }
+
+    fn depth_of(n: usize, limit: isize) -> isize {
+        let (info, abbrev) = nested(n);
+        let dwarf = gimli::Dwarf::load(|id| {
+            let data: &[u8] = match id {
+                gimli::SectionId::DebugInfo => &info,
+                gimli::SectionId::DebugAbbrev => &abbrev,
+                _ => &[],
+            };
+            Ok::<_, gimli::Error>(gimli::EndianSlice::new(data, gimli::LittleEndian))
+        })
+        .unwrap();
+        max_depth(&dwarf, limit).unwrap()
+    }
+
+    #[test]
+    fn nesting_is_measured_and_the_scan_stops_past_the_limit() {
+        // Entries at depths 0 to 9; the empty entry ending the innermost
+        // one's children is at depth 10.
+        assert_eq!(depth_of(10, MAX_DEPTH), 10);
+        // A million levels: stops at the first one past the limit.
+        assert_eq!(depth_of(1_000_000, MAX_DEPTH), MAX_DEPTH + 1);
     }
 }

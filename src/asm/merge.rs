@@ -10,7 +10,7 @@ use crate::analysis::source::FunctionSource;
 use crate::locate::UNKNOWN_FILE;
 use crate::profile::{FnId, Profile};
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -21,6 +21,20 @@ struct Interner {
 }
 
 impl Interner {
+    /// The names `listing` holds already.
+    fn of(listing: &Listing) -> Interner {
+        let index = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
+        Interner {
+            files: (listing.files.iter().enumerate())
+                .map(|(i, f)| (f.clone(), index(i)))
+                .collect(),
+            chains: (listing.chains.iter().enumerate())
+                .skip(1)
+                .map(|(i, c)| (c.clone(), index(i)))
+                .collect(),
+        }
+    }
+
     fn file(&mut self, listing: &mut Listing, name: &str) -> u32 {
         if let Some(&i) = self.files.get(name) {
             return i;
@@ -45,7 +59,9 @@ impl Interner {
     }
 }
 
-/// The listing of `f` from its profile rows `rows`.
+/// The listing of `f` from its profile rows `rows`, without inline chains
+/// (`add_places` adds them, for several listings of an object at once),
+/// and the object file it read, if it could.
 pub fn build(
     profile: &Profile,
     f: FnId,
@@ -53,7 +69,7 @@ pub fn build(
     options: &AsmOptions,
     cancel: &AtomicBool,
     deadline: Instant,
-) -> Result<Listing, Cancelled> {
+) -> Result<(Listing, Option<PathBuf>), Cancelled> {
     let name = profile.fn_object(f).to_string();
     let mut listing = Listing {
         function: f,
@@ -72,7 +88,7 @@ pub fn build(
         if !rows.lines.is_empty() {
             listing.notes.push(Note::NoInstructions);
         }
-        return Ok(listing);
+        return Ok((listing, None));
     }
     let width = rows.instrs[0].cost.len();
     let mut at: BTreeMap<u64, Instruction> = BTreeMap::new();
@@ -130,38 +146,63 @@ pub fn build(
         &mut at,
         &mut listing,
     )?;
-    if let Some(path) = path
-        && options.inline
-    {
-        let addrs: Vec<u64> = at.keys().copied().collect();
-        match inline::places(&path, &addrs, cancel) {
-            Ok(places) => {
-                for (i, place) in at.values_mut().zip(places) {
-                    i.inline = interner.chain(&mut listing, place.chain);
-                    if i.source.is_none()
-                        && let Some((file, line)) = place.source
-                    {
-                        i.source = Some((interner.file(&mut listing, &file), line));
-                    }
-                }
-            }
-            Err(Missing::Cancelled) => return Err(Cancelled),
-            Err(Missing::NoDwarf) => listing.notes.push(Note::NoDwarf {
-                object: name.clone(),
-            }),
-            Err(Missing::TooLarge(bytes)) => listing.notes.push(Note::DwarfTooLarge {
-                object: name.clone(),
-                bytes,
-                limit: inline::MAX_DWARF,
-            }),
-            Err(Missing::Unreadable(why)) => listing.notes.push(Note::DwarfUnreadable {
-                object: name.clone(),
-                why,
-            }),
-        }
-    }
     listing.instructions = at.into_values().collect();
-    Ok(listing)
+    Ok((listing, path))
+}
+
+/// Adds DWARF's inline chains (and the source positions the profile does
+/// not give) to `listings`, all read from the object `path`, in one pass
+/// over its DWARF.
+pub fn add_places(
+    path: &Path,
+    listings: &mut [&mut Listing],
+    cancel: &AtomicBool,
+) -> Result<(), Cancelled> {
+    let mut addrs: Vec<u64> = (listings.iter())
+        .flat_map(|l| l.instructions.iter().map(|i| i.addr))
+        .collect();
+    addrs.sort_unstable();
+    addrs.dedup();
+    let places = match inline::places(path, &addrs, cancel) {
+        Ok(places) => places,
+        Err(missing) => {
+            for l in listings.iter_mut() {
+                let object = l.object.clone();
+                l.notes.push(match missing.clone() {
+                    Missing::Cancelled => return Err(Cancelled),
+                    Missing::NoDwarf => Note::NoDwarf { object },
+                    Missing::TooLarge(bytes) => Note::DwarfTooLarge {
+                        object,
+                        bytes,
+                        limit: inline::MAX_DWARF,
+                    },
+                    Missing::Unreadable(why) => Note::DwarfUnreadable { object, why },
+                });
+            }
+            return Ok(());
+        }
+    };
+    for l in listings.iter_mut() {
+        let listing: &mut Listing = l;
+        let mut interner = Interner::of(listing);
+        let mut instructions = std::mem::take(&mut listing.instructions);
+        for i in &mut instructions {
+            let Ok(at) = addrs.binary_search(&i.addr) else {
+                continue;
+            };
+            let Some(place) = places.get(at) else {
+                continue;
+            };
+            i.inline = interner.chain(listing, place.chain.clone());
+            if i.source.is_none()
+                && let Some((file, line)) = &place.source
+            {
+                i.source = Some((interner.file(listing, file), *line));
+            }
+        }
+        listing.instructions = instructions;
+    }
+    Ok(())
 }
 
 /// Finds and disassembles the object, adding its instructions to `at`;
@@ -176,7 +217,7 @@ fn read_object(
     deadline: Instant,
     at: &mut BTreeMap<u64, Instruction>,
     listing: &mut Listing,
-) -> Result<Option<std::path::PathBuf>, Cancelled> {
+) -> Result<Option<PathBuf>, Cancelled> {
     let width = profiled
         .first()
         .and_then(|a| at.get(a))
