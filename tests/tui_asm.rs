@@ -66,6 +66,19 @@ fn the_assembly_view_shows_costs_arrows_and_follows_jumps() {
     };
     let at = view.listing.as_ref().unwrap().instructions[view.selected_instruction().unwrap()].addr;
     assert_eq!(format!("{at:x}"), target);
+    // h comes back to the jump, l goes to its target again.
+    press(&mut app, "h");
+    assert_eq!(selected_text(&mut app), jump);
+    press(&mut app, "l");
+    app.wait_background();
+    let view = match app.views.top() {
+        Some(cgtui::tui::views::View::Asm(v)) => v.clone(),
+        _ => panic!("no assembly view"),
+    };
+    assert_eq!(
+        view.selected_address().map(|a| format!("{a:x}")),
+        Some(target.clone())
+    );
     // Esc closes it, back to the list; A again opens it from the cache.
     press(&mut app, "<Esc>");
     assert!(app.views.top().is_none());

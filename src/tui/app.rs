@@ -43,13 +43,15 @@ use std::time::Instant;
 /// The panes of the browse screen, in Tab order.
 pub use super::layout::Focus as Pane;
 
-/// Where the user was: the function, and the source view's file and
-/// position if it was open. History holds these, so Back returns to the
+/// Where the user was: the function, the source view's file and
+/// position if it was open, and the assembly view's instruction if shown. History holds these, so Back returns to the
 /// same line of the same file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
     pub func: FnId,
     pub source: Option<(FileId, Scroll)>,
+    /// The instruction selected in the assembly view, if it was shown.
+    pub asm: Option<u64>,
 }
 
 /// What the flat list is sorted by.

@@ -22,7 +22,11 @@ impl App {
     pub fn place(&self) -> Option<Place> {
         let func = self.current?;
         let source = self.source().map(|v| (v.file_id(), v.scroll));
-        Some(Place { func, source })
+        let asm = match self.views.top() {
+            Some(crate::tui::views::View::Asm(v)) => v.selected_address(),
+            _ => None,
+        };
+        Some(Place { func, source, asm })
     }
 
     /// Makes `f` current, remembering where the user was.
@@ -102,6 +106,10 @@ impl App {
     /// position when the view is open.
     fn restore(&mut self, place: Place) {
         self.show_function(place.func);
+        let asm_shown = matches!(self.views.top(), Some(crate::tui::views::View::Asm(_)));
+        if place.asm.is_some() || asm_shown {
+            return self.show_asm_at(place.func, place.asm);
+        }
         if self.source().is_some() {
             match place.source {
                 Some((file, scroll)) => {

@@ -22,8 +22,16 @@ impl App {
     }
 
     fn open_asm(&mut self, f: crate::profile::FnId) {
+        self.show_asm_at(f, None);
+    }
+
+    /// The assembly view of `f` in place of any other, at the instruction
+    /// at `addr` (none: the hottest).
+    pub(crate) fn show_asm_at(&mut self, f: crate::profile::FnId, addr: Option<u64>) {
         let listing = self.disasm.get_or_start(&self.profile, &self.analysis, f);
-        self.views.open(View::Asm(AsmView::loading(f)));
+        let mut view = AsmView::loading(f);
+        view.pending = addr;
+        self.views.open(View::Asm(view));
         if let Some(listing) = listing {
             self.show_listing(listing);
         }
@@ -124,34 +132,44 @@ impl App {
         let Some(view) = self.views.asm_mut() else {
             return;
         };
-        if let Some(j) = ins
+        let jump = ins
             .jumps
             .iter()
-            .max_by_key(|j| j.taken.unwrap_or(j.executed))
+            .max_by_key(|j| j.taken.unwrap_or(j.executed));
+        if let Some(j) = jump
+            && view.instruction_at(j.target).is_none()
         {
-            if let Some(i) = view.instruction_at(j.target) {
-                view.select_instruction(i);
-                return;
-            }
-            let target = j.target_func;
-            return self.asm_of(target);
+            return self.asm_of(j.target_func);
         }
-        if let Some(c) = ins.calls.iter().max_by_key(|c| c.count) {
+        if jump.is_none()
+            && let Some(c) = ins.calls.iter().max_by_key(|c| c.count)
+        {
             return self.asm_of(c.callee);
         }
-        // A jump the profile has no record of (never run): objdump's
-        // target, within the function.
-        match written_target(&ins.text).and_then(|addr| view.instruction_at(addr)) {
-            Some(i) => view.select_instruction(i),
-            None => self.message = Some("not a jump or a call with a count".into()),
+        // A jump within the function; one the profile has no record of
+        // (never run) by objdump's target.
+        let target = match jump {
+            Some(j) => Some(j.target),
+            None => written_target(&ins.text),
+        };
+        let Some(i) = target.and_then(|addr| view.instruction_at(addr)) else {
+            self.message = Some("not a jump or a call with a count".into());
+            return;
+        };
+        // Remembered: Back comes back to the jump.
+        self.remember();
+        if let Some(view) = self.views.asm_mut() {
+            view.select_instruction(i);
         }
     }
 
     /// Makes `f` current (remembered, as Enter in the list) and shows its
     /// assembly in place of this one.
     fn asm_of(&mut self, f: crate::profile::FnId) {
+        // Remembered with this view's instruction: Back comes back to it.
+        self.remember();
         self.views.close_top();
-        self.go_to(f);
+        self.set_current(f);
         self.open_asm(f);
     }
 }

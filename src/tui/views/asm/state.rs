@@ -34,6 +34,9 @@ pub struct AsmView {
     /// Per file of the listing, the text of the lines it shows, where the
     /// file was found.
     pub texts: Vec<Option<crate::source_text::Excerpt>>,
+    /// The instruction to select when the listing arrives (history), in
+    /// place of the hottest.
+    pub pending: Option<u64>,
 }
 
 impl AsmView {
@@ -46,6 +49,7 @@ impl AsmView {
             all_arrows: false,
             source_lines: true,
             texts: Vec::new(),
+            pending: None,
         }
     }
 
@@ -55,6 +59,9 @@ impl AsmView {
         self.texts = read_texts(&listing, locator);
         self.listing = Some(listing);
         self.rebuild();
+        if let Some(i) = self.pending.take().and_then(|a| self.instruction_at(a)) {
+            return self.select_instruction(i);
+        }
         let hottest = (self.rows.iter().enumerate())
             .filter_map(|(r, row)| match row {
                 Row::Instr(i) => Some((r, self.cost(*i, event))),
@@ -95,6 +102,12 @@ impl AsmView {
             .and_then(|l| l.instructions.get(i))
             .and_then(|ins| ins.cost.get(event).copied())
             .unwrap_or(0)
+    }
+
+    /// The selected instruction's address.
+    pub fn selected_address(&self) -> Option<u64> {
+        let i = self.selected_instruction()?;
+        Some(self.listing.as_ref()?.instructions.get(i)?.addr)
     }
 
     pub fn selected_instruction(&self) -> Option<usize> {
