@@ -32,6 +32,8 @@ fn selected_text(app: &mut App) -> String {
 #[test]
 fn the_assembly_view_shows_costs_arrows_and_follows_jumps() {
     let mut app = asm_app();
+    // As it opens: the screen of the guide.
+    insta::assert_snapshot!("asm_open_80x24", text(&render(&mut app, 80, 24)));
     let screen = text(&render(&mut app, 120, 40));
     assert!(screen.contains("Assembly of main"), "{screen}");
     assert!(screen.contains("asm_hash.c:"), "{screen}");

@@ -171,7 +171,7 @@ fn line(
     }
 }
 
-/// `jcnd taken 5 of 1,075,126 (0.0%)`, `jump ×3`, `call f ×10`.
+/// `taken 5 of 1,075,126 (0.00%)`, `jump ×3`, `call f ×10`.
 fn jumps_and_calls(app: &App, ins: &Instruction) -> String {
     let g = app.theme.glyphs();
     let mut out = Vec::new();
@@ -184,7 +184,7 @@ fn jumps_and_calls(app: &App, ins: &Instruction) -> String {
                     100.0 * taken as f64 / j.executed as f64
                 };
                 format!(
-                    "taken {} of {} ({share:.1}%)",
+                    "taken {} of {} ({share:.2}%)",
                     thousands(taken as i64),
                     thousands(j.executed as i64)
                 )
