@@ -292,10 +292,12 @@ fn reports_of_every_function_stay_within_the_size_of_the_file() {
     let big = crate::support::generated::instruction_level_10m();
     let (path, written) = (&big.path, &big.written);
     let file_kib = written.bytes / 1024;
+    // The JSON reports write every function (with --lines, every line):
+    // the largest outputs; the text report's bound is checked on the
+    // million-function profiles below.
     for args in [
         &["report", "--json", "--lines"][..],
         &["report", "--json"][..],
-        &["report", "--limit", "5"][..],
     ] {
         let run = measured(args, path, Duration::from_secs(120), 8 * GIB_KIB);
         assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
