@@ -97,7 +97,9 @@ fn keys_on_escape_sequences_cut_anywhere() {
 #[test]
 fn trees_on_random_graphs() {
     let alphabet: Vec<u8> = (0..=255).collect();
-    for seed in random_seeds(40, 160, &alphabet) {
+    // 24 graphs: each takes 0.4 s unoptimised, and cargo-fuzz runs the
+    // target on millions (fuzz/README.md); 40 took 15.5 s of the suite.
+    for seed in random_seeds(24, 160, &alphabet) {
         trees::run(&seed);
     }
 }
