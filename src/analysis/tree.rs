@@ -746,12 +746,6 @@ fn estimate(count: u64, part: Cost, whole: Cost) -> u64 {
 /// A cycle counts as one function (its inclusive cost against the calls
 /// into it from outside), entered at the member whose calls cost most.
 /// What the entries do not cover stays with the node.
-/// Makes the whole program's entries of column `ev` ahead of the first
-/// tree that needs them (the browser's background thread calls it).
-pub fn prepare(a: &Analysis, ev: usize) {
-    whole_program(a, ev);
-}
-
 fn whole_program(a: &Analysis, ev: usize) -> Arc<ProgramEntries> {
     a.program_entries
         .get_or(ev, || ProgramEntries::new(find_entries(a, ev)))
@@ -763,27 +757,21 @@ fn whole_program(a: &Analysis, ev: usize) -> Arc<ProgramEntries> {
 pub(super) struct ProgramEntries {
     /// What the entries do not cover.
     base: Cost,
+    /// By function (ties of weight keep this order in the tree).
     entries: Vec<Candidate>,
-    /// `(function, weight)` of each entry, by function.
-    by_func: Vec<(FnId, Cost)>,
 }
 
 impl ProgramEntries {
-    fn new((base, entries): (Cost, Vec<Candidate>)) -> Self {
-        let mut by_func: Vec<(FnId, Cost)> = entries.iter().map(|c| (c.func, c.weight)).collect();
-        by_func.sort_unstable_by_key(|&(f, _)| f);
-        ProgramEntries {
-            base,
-            entries,
-            by_func,
-        }
+    fn new((base, mut entries): (Cost, Vec<Candidate>)) -> Self {
+        entries.sort_by_key(|c| c.func);
+        ProgramEntries { base, entries }
     }
 
     /// The weight of `f`'s entry (0: not an entry).
     fn weight(&self, f: FnId) -> Cost {
-        self.by_func
-            .binary_search_by_key(&f, |&(g, _)| g)
-            .map_or(0, |i| self.by_func[i].1)
+        self.entries
+            .binary_search_by_key(&f, |c| c.func)
+            .map_or(0, |i| self.entries[i].weight)
     }
 }
 

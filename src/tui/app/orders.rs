@@ -184,11 +184,6 @@ impl Shared {
                 self.names.get();
                 self.inactive();
             }
-            if i == 3 {
-                // The root of the trees and the flame graph of the event
-                // shown: a pass over every function, 0.2 s on a million.
-                crate::analysis::tree::prepare(&self.analysis, first);
-            }
         }
     }
 
