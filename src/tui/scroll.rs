@@ -8,6 +8,23 @@ pub struct Scroll {
 }
 
 impl Scroll {
+    /// The keys that move a selection the same way in every list: a row,
+    /// a page of `page` rows, the first or the last. Whether `action` was
+    /// one of them.
+    pub fn step(&mut self, action: super::action::Action, page: isize, len: usize) -> bool {
+        use super::action::Action;
+        match action {
+            Action::Up => self.move_by(-1, len),
+            Action::Down => self.move_by(1, len),
+            Action::PageUp => self.move_by(-page, len),
+            Action::PageDown => self.move_by(page, len),
+            Action::Top => self.select(0, len),
+            Action::Bottom => self.select(len, len),
+            _ => return false,
+        }
+        true
+    }
+
     /// Moves the selection by `delta` rows, clamped to `0..len`.
     pub fn move_by(&mut self, delta: isize, len: usize) {
         let target = self.selected.saturating_add_signed(delta);

@@ -85,14 +85,11 @@ impl App {
             return;
         };
         let len = view.rows.len();
+        if view.scroll.step(action, page, len) {
+            return;
+        }
         match action {
             Action::Close => self.close_asm(),
-            Action::Down => view.scroll.move_by(1, len),
-            Action::Up => view.scroll.move_by(-1, len),
-            Action::PageDown => view.scroll.move_by(page, len),
-            Action::PageUp => view.scroll.move_by(-page, len),
-            Action::Top => view.scroll.select(0, len),
-            Action::Bottom => view.scroll.select(len.saturating_sub(1), len),
             Action::NextHot | Action::PrevHot => {
                 let forward = action == Action::NextHot;
                 let here = view.scroll.selected;

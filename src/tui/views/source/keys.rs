@@ -93,13 +93,10 @@ impl App {
         };
         let len = view.rows.len();
         let page = h.max(1) as isize;
+        if view.scroll.step(action, page, len) {
+            return;
+        }
         match action {
-            Action::Up => view.scroll.move_by(-1, len),
-            Action::Down => view.scroll.move_by(1, len),
-            Action::PageUp => view.scroll.move_by(-page, len),
-            Action::PageDown => view.scroll.move_by(page, len),
-            Action::Top => view.scroll.select(0, len),
-            Action::Bottom => view.scroll.select(len, len),
             Action::NextHot | Action::PrevHot => {
                 match view.next_hot(event, action == Action::NextHot) {
                     Some(i) => {

@@ -56,7 +56,9 @@ impl App {
             return;
         };
         let a = &self.analysis;
-        let len = view.rows.len();
+        if view.scroll.step(action, page, view.rows.len()) {
+            return;
+        }
         match action {
             Action::Close | Action::Back => self.views.close_tree(),
             Action::Open => {
@@ -65,12 +67,6 @@ impl App {
                     self.go_to(f);
                 }
             }
-            Action::Down => view.scroll.move_by(1, len),
-            Action::Up => view.scroll.move_by(-1, len),
-            Action::PageDown => view.scroll.move_by(page, len),
-            Action::PageUp => view.scroll.move_by(-page, len),
-            Action::Top => view.scroll.select(0, len),
-            Action::Bottom => view.scroll.select(len.saturating_sub(1), len),
             Action::Expand => view.expand(a),
             Action::Collapse => view.collapse(),
             Action::ExpandAll => view.expand_all(a),
